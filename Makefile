@@ -1,0 +1,34 @@
+# Chuhan: the two commands that matter are `make run` (the engine) and `make test` (every test).
+CARGO ?= cargo
+BIN := target/release/chuhan
+
+.PHONY: run build test lint bench perft perft-deep suite clean
+
+run: build
+	$(BIN)
+
+build:
+	$(CARGO) build --release
+
+# Unit, in-process and binary-driving suites, in release so the perft and mate tiers are quick.
+test:
+	$(CARGO) test --release
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets -- -D warnings
+
+# Speed: start-position perft 5 on one and two threads, then the search bench.
+perft: build
+	$(BIN) perft 5
+	$(BIN) perft 5 --threads 2
+
+bench: perft
+	$(BIN) bench
+
+# Every count of positions/perft.epd, including the multi-billion-node ones (minutes).
+perft-deep: build
+	$(BIN) suite positions/perft.epd --threads 2
+
+clean:
+	$(CARGO) clean

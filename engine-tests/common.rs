@@ -1,0 +1,20 @@
+//! Helpers to run the built binary.
+
+use std::process::{Command, Output};
+
+pub fn chuhan() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_chuhan"))
+}
+
+/// Runs the binary with arguments and returns its output.
+pub fn run(args: &[&str]) -> Output {
+    chuhan().args(args).output().unwrap_or_else(|e| panic!("cannot run chuhan: {e}"))
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}

@@ -1,0 +1,4 @@
+//! Regression suites that drive the real `chuhan` binary.
+
+mod common;
+mod perft;

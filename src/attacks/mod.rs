@@ -1,0 +1,320 @@
+//! Attack look-ups: the one API through which move generation and check detection see the
+//! pieces' movement rules.
+//!
+//! Rooks and cannons read line tables indexed by the occupancy of their rank (nine bits of the
+//! ordinary bitboard) and of their file (ten bits of a file-major copy kept in [`Occupancy`]).
+//! Horses and elephants read tables indexed by which of their four legs or eyes are occupied.
+//! Horse and soldier attacks are asymmetric, so "attackers of" tables are separate.
+
+mod tables;
+
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Square};
+use tables::*;
+
+/// Board occupancy in two layouts: rank-major (the ordinary bitboard) and file-major, so that a
+/// rank and a file are each a contiguous run of bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Occupancy {
+    bb: Bitboard,
+    files: u128,
+}
+
+impl Occupancy {
+    pub fn from_bitboard(bb: Bitboard) -> Occupancy {
+        let mut occ = Occupancy::default();
+        for sq in bb {
+            occ.set(sq);
+        }
+        occ
+    }
+
+    #[inline]
+    pub const fn bitboard(&self) -> Bitboard {
+        self.bb
+    }
+
+    #[inline]
+    pub fn set(&mut self, sq: Square) {
+        self.bb.0 |= 1u128 << sq.index();
+        self.files |= 1u128 << FILE_MAJOR[sq.index()];
+    }
+
+    #[inline]
+    pub fn clear(&mut self, sq: Square) {
+        self.bb.0 &= !(1u128 << sq.index());
+        self.files &= !(1u128 << FILE_MAJOR[sq.index()]);
+    }
+
+    /// The occupancy after a piece moves from `from` to `to` (a capture leaves `to` occupied).
+    #[inline]
+    pub fn after_move(mut self, from: Square, to: Square) -> Occupancy {
+        self.clear(from);
+        self.set(to);
+        self
+    }
+
+    #[inline]
+    fn rank_bits(&self, sq: Square) -> usize {
+        (self.bb.0 >> (sq.rank().index() * 9)) as usize & 0x1ff
+    }
+
+    #[inline]
+    fn file_bits(&self, sq: Square) -> usize {
+        (self.files >> (sq.file().index() * 10)) as usize & 0x3ff
+    }
+}
+
+#[inline]
+fn rank_bb(sq: Square, bits: u16) -> Bitboard {
+    Bitboard((bits as u128) << (sq.rank().index() * 9))
+}
+
+#[inline]
+fn file_bb(sq: Square, bits: u16) -> Bitboard {
+    Bitboard(FILE_SPREAD[bits as usize] << sq.file().index())
+}
+
+/// Rook moves along the rank, up to and including the first piece each way.
+#[inline]
+pub fn rook_rank(sq: Square, occ: &Occupancy) -> Bitboard {
+    rank_bb(sq, RANK_SLIDE[sq.file().index()][occ.rank_bits(sq)])
+}
+
+/// Rook moves along the file, up to and including the first piece each way. Also the king's
+/// "flying general" line.
+#[inline]
+pub fn rook_file(sq: Square, occ: &Occupancy) -> Bitboard {
+    file_bb(sq, FILE_SLIDE[sq.rank().index()][occ.file_bits(sq)])
+}
+
+/// Rook moves: every point up to and including the first piece in each direction.
+#[inline]
+pub fn rook(sq: Square, occ: &Occupancy) -> Bitboard {
+    rook_rank(sq, occ) | rook_file(sq, occ)
+}
+
+/// Cannon captures: the first piece beyond exactly one screen, in each direction. (A cannon's
+/// quiet moves are the empty points of [`rook`].)
+#[inline]
+pub fn cannon(sq: Square, occ: &Occupancy) -> Bitboard {
+    rank_bb(sq, RANK_CANNON[sq.file().index()][occ.rank_bits(sq)])
+        | file_bb(sq, FILE_CANNON[sq.rank().index()][occ.file_bits(sq)])
+}
+
+#[inline]
+fn occupied_mask(points: &[u8; 4], occ: Bitboard) -> usize {
+    let bit = |i: usize| ((occ.0 >> points[i]) & 1) as usize;
+    bit(0) | (bit(1) << 1) | (bit(2) << 2) | (bit(3) << 3)
+}
+
+/// Horse moves from `sq`, leaving out those whose leg is occupied.
+#[inline]
+pub fn horse(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(HORSE[sq.index()][occupied_mask(&HORSE_LEGS[sq.index()], occ)])
+}
+
+/// Squares from which a horse would attack `sq`, given the occupancy of the legs.
+#[inline]
+pub fn horse_attackers(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(HORSE_ATTACKERS[sq.index()][occupied_mask(&DIAG_NEIGHBOURS[sq.index()], occ)])
+}
+
+/// Every square from which a horse could attack `sq` on an empty board.
+#[inline]
+pub fn horse_attackers_unblocked(sq: Square) -> Bitboard {
+    Bitboard(HORSE_ATTACKERS[sq.index()][0])
+}
+
+/// The four diagonal neighbours of `sq` that are on the board: elephant eyes, and the legs of
+/// horses attacking `sq`.
+pub fn diagonal_neighbours(sq: Square) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for &n in &DIAG_NEIGHBOURS[sq.index()] {
+        if n != OFF {
+            bb = bb.with(Square::from_index(n as usize));
+        }
+    }
+    bb
+}
+
+/// Elephant moves from `sq`: two diagonal steps, eye free, same side of the river.
+#[inline]
+pub fn elephant(sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(ELEPHANT[sq.index()][occupied_mask(&DIAG_NEIGHBOURS[sq.index()], occ)])
+}
+
+/// Advisor moves from `sq`: one diagonal step inside the palace that holds `sq`.
+#[inline]
+pub fn advisor(sq: Square) -> Bitboard {
+    Bitboard(ADVISOR[sq.index()])
+}
+
+/// King moves from `sq`: one orthogonal step inside the palace that holds `sq`.
+#[inline]
+pub fn king(sq: Square) -> Bitboard {
+    Bitboard(KING[sq.index()])
+}
+
+/// Moves of a soldier of colour `c` on `sq`.
+#[inline]
+pub fn soldier(c: Color, sq: Square) -> Bitboard {
+    Bitboard(SOLDIER[c.index()][sq.index()])
+}
+
+/// Squares from which a soldier of colour `c` attacks `sq`.
+#[inline]
+pub fn soldier_attackers(c: Color, sq: Square) -> Bitboard {
+    Bitboard(SOLDIER_ATTACKERS[c.index()][sq.index()])
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every table against a slow, obviously correct generator working on coordinates.
+    use super::*;
+
+    fn at(f: i32, r: i32) -> Option<Square> {
+        (0..9).contains(&f).then_some(())?;
+        (0..10).contains(&r).then_some(())?;
+        Square::new((r * 9 + f) as u8)
+    }
+
+    fn fr(sq: Square) -> (i32, i32) {
+        (sq.file().index() as i32, sq.rank().index() as i32)
+    }
+
+    fn slow_rook(sq: Square, occ: Bitboard, cannon: bool) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        let (f, r) = fr(sq);
+        for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+            let mut screens = 0;
+            let (mut x, mut y) = (f + dx, r + dy);
+            while let Some(s) = at(x, y) {
+                let occupied = occ.has(s);
+                if !cannon || (screens == 1 && occupied) {
+                    out = out.with(s);
+                }
+                if occupied {
+                    screens += 1;
+                    if !cannon || screens == 2 {
+                        break;
+                    }
+                }
+                x += dx;
+                y += dy;
+            }
+        }
+        out
+    }
+
+    fn slow_horse(sq: Square, occ: Bitboard) -> Bitboard {
+        let (f, r) = fr(sq);
+        let mut out = Bitboard::EMPTY;
+        for (dx, dy) in [(1i32, 2i32), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
+            let leg = if dx.abs() == 2 { at(f + dx / 2, r) } else { at(f, r + dy / 2) };
+            if let (Some(leg), Some(to)) = (leg, at(f + dx, r + dy))
+                && !occ.has(leg)
+            {
+                out = out.with(to);
+            }
+        }
+        out
+    }
+
+    /// A fixed pseudo-random sequence of occupancies, dense and sparse.
+    fn occupancies() -> Vec<Bitboard> {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..300)
+            .map(|i| {
+                let raw = ((next() as u128) << 64) | next() as u128;
+                let thin = ((next() as u128) << 64) | next() as u128;
+                let bb = Bitboard(raw & Bitboard::FULL.0);
+                if i % 2 == 0 { bb & Bitboard(thin) } else { bb }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sliders_match_slow_reference() {
+        for occ in occupancies() {
+            let o = Occupancy::from_bitboard(occ);
+            for sq in Square::all() {
+                assert_eq!(rook(sq, &o), slow_rook(sq, occ, false), "rook {sq}");
+                assert_eq!(cannon(sq, &o), slow_rook(sq, occ, true), "cannon {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn horses_match_slow_reference() {
+        for occ in occupancies() {
+            for sq in Square::all() {
+                assert_eq!(horse(sq, occ), slow_horse(sq, occ), "horse {sq}");
+                // Reverse look-up: h attacks sq exactly when sq is among h's targets.
+                let reverse = Square::all().filter(|&h| slow_horse(h, occ).has(sq));
+                let expected = reverse.fold(Bitboard::EMPTY, |b, s| b.with(s));
+                assert_eq!(horse_attackers(sq, occ), expected, "horse attackers {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn elephants_match_slow_reference() {
+        for occ in occupancies() {
+            for sq in Square::all() {
+                let (f, r) = fr(sq);
+                let mut expected = Bitboard::EMPTY;
+                for (dx, dy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                    if let (Some(eye), Some(to)) = (at(f + dx, r + dy), at(f + 2 * dx, r + 2 * dy))
+                        && !occ.has(eye)
+                        && (to.rank().index() <= 4) == (r <= 4)
+                    {
+                        expected = expected.with(to);
+                    }
+                }
+                assert_eq!(elephant(sq, occ), expected, "elephant {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn steppers_match_slow_reference() {
+        for sq in Square::all() {
+            let (f, r) = fr(sq);
+            for c in Color::ALL {
+                let palace = |s: Square| s.in_palace(Color::Red) || s.in_palace(Color::Black);
+                let steps = |ds: &[(i32, i32)]| {
+                    ds.iter()
+                        .filter_map(|&(dx, dy)| at(f + dx, r + dy))
+                        .filter(|&s| palace(sq) && palace(s) && s.in_own_half(Color::Red) == sq.in_own_half(Color::Red))
+                        .fold(Bitboard::EMPTY, |b, s| b.with(s))
+                };
+                assert_eq!(king(sq), steps(&[(0, 1), (0, -1), (1, 0), (-1, 0)]), "king {sq}");
+                assert_eq!(advisor(sq), steps(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]), "advisor {sq}");
+
+                let fwd = if c == Color::Red { 1 } else { -1 };
+                let mut expected: Bitboard = at(f, r + fwd).into_iter().fold(Bitboard::EMPTY, |b, s| b.with(s));
+                if !sq.in_own_half(c) {
+                    for s in [at(f - 1, r), at(f + 1, r)].into_iter().flatten() {
+                        expected = expected.with(s);
+                    }
+                }
+                assert_eq!(soldier(c, sq), expected, "soldier {sq}");
+                let attackers = Square::all().filter(|&s| soldier(c, s).has(sq));
+                assert_eq!(soldier_attackers(c, sq), attackers.fold(Bitboard::EMPTY, |b, s| b.with(s)));
+            }
+        }
+        // Advisors and kings in the palace only; a soldier never steps backwards.
+        assert_eq!(advisor(Square::parse("e1").unwrap()).count(), 4);
+        assert_eq!(king(Square::parse("e4").unwrap()), Bitboard::EMPTY);
+        assert_eq!(soldier(Color::Red, Square::parse("e3").unwrap()).count(), 1);
+        assert_eq!(soldier(Color::Red, Square::parse("e5").unwrap()).count(), 3);
+        assert_eq!(soldier(Color::Red, Square::parse("a9").unwrap()).count(), 1);
+    }
+}

@@ -1,0 +1,165 @@
+//! 90-bit bitboards in a `u128`, bit index = square index (rank-major).
+//!
+//! Bits 90 to 127 are always zero: every operation that could set them masks them off.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use crate::types::{Color, File, Rank, Square};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u128);
+
+const ALL_BITS: u128 = (1u128 << 90) - 1;
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard(ALL_BITS);
+
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u128 << sq.index())
+    }
+
+    #[inline]
+    pub const fn has(self, sq: Square) -> bool {
+        (self.0 >> sq.index()) & 1 != 0
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// More than one square set.
+    #[inline]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The lowest square, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 { None } else { Some(Square::from_index(self.0.trailing_zeros() as usize)) }
+    }
+
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | (1u128 << sq.index()))
+    }
+
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.index()))
+    }
+
+    /// All squares of a rank.
+    #[inline]
+    pub const fn rank(r: Rank) -> Bitboard {
+        Bitboard(0x1ff << (r.index() * 9))
+    }
+
+    /// All squares of a file.
+    #[inline]
+    pub const fn file(f: File) -> Bitboard {
+        Bitboard(FILE_A << f.index())
+    }
+
+    /// `c`'s own half of the board.
+    #[inline]
+    pub const fn half(c: Color) -> Bitboard {
+        match c {
+            Color::Red => Bitboard((1u128 << 45) - 1),
+            Color::Black => Bitboard(ALL_BITS & !((1u128 << 45) - 1)),
+        }
+    }
+}
+
+/// File a: bits 0, 9, 18, ..., 81.
+pub const FILE_A: u128 = {
+    let mut bb = 0u128;
+    let mut r = 0;
+    while r < 10 {
+        bb |= 1u128 << (r * 9);
+        r += 1;
+    }
+    bb
+};
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::from_index(self.0.trailing_zeros() as usize);
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & ALL_BITS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks() {
+        assert_eq!(Bitboard::FULL.count(), 90);
+        assert_eq!((!Bitboard::EMPTY), Bitboard::FULL);
+        for f in File::all() {
+            assert_eq!(Bitboard::file(f).count(), 10);
+            assert!(Bitboard::file(f).all(|s| s.file() == f));
+        }
+        for r in Rank::all() {
+            assert!(Bitboard::rank(r).all(|s| s.rank() == r));
+        }
+        assert_eq!(Bitboard::half(Color::Red) | Bitboard::half(Color::Black), Bitboard::FULL);
+        assert_eq!(Bitboard::half(Color::Red).count(), 45);
+    }
+}

@@ -1,0 +1,122 @@
+//! Attacks on points, checks, the flying general and move legality.
+
+use super::Position;
+use crate::attacks::{self, Occupancy};
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Move, PieceKind, Square};
+
+impl Position {
+    /// Pieces of colour `by` attacking `sq` under occupancy `occ`. The enemy king counts as a
+    /// rook that moves only along its file: that is the flying-general rule (`rules.md` 3).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occ: &Occupancy) -> Bitboard {
+        self.attackers_to_except(sq, by, occ, Bitboard::EMPTY)
+    }
+
+    /// As [`Position::attackers_to`], ignoring pieces on `gone` (a piece about to be captured).
+    #[inline]
+    fn attackers_to_except(&self, sq: Square, by: Color, occ: &Occupancy, gone: Bitboard) -> Bitboard {
+        let theirs = |k| self.pieces_of(by, k) & !gone;
+        let rank = attacks::rook_rank(sq, occ);
+        let file = attacks::rook_file(sq, occ);
+        ((rank | file) & theirs(PieceKind::Rook))
+            | (file & self.pieces_of(by, PieceKind::King))
+            | (attacks::cannon(sq, occ) & theirs(PieceKind::Cannon))
+            | (attacks::horse_attackers(sq, occ.bitboard()) & theirs(PieceKind::Horse))
+            | (attacks::soldier_attackers(by, sq) & theirs(PieceKind::Soldier))
+    }
+
+    /// Whether colour `by` attacks `sq` in the current position.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attackers_to(sq, by, &self.occ).any()
+    }
+
+    /// Whether the two kings stand on one file with nothing between them.
+    pub fn kings_facing(&self) -> bool {
+        let red = self.kings[Color::Red];
+        attacks::rook_file(red, &self.occ).has(self.kings[Color::Black])
+    }
+
+    /// Points where a move may expose `us`'s king (when it is not in check): the king's rank
+    /// or file if an enemy rook, cannon or (on the file) king stands on it, for discovered
+    /// attacks and cannon screens; and its diagonal neighbours if an enemy horse could use one
+    /// of them as its leg.
+    pub(super) fn sensitive_points(&self, us: Color) -> Bitboard {
+        let them = !us;
+        let ksq = self.kings[us];
+        let sliders = self.pieces_of(them, PieceKind::Rook) | self.pieces_of(them, PieceKind::Cannon);
+        let rank = Bitboard::rank(ksq.rank());
+        let file = Bitboard::file(ksq.file());
+        let mut out = Bitboard::EMPTY;
+        if (sliders & rank).any() {
+            out |= rank;
+        }
+        if ((sliders | self.pieces_of(them, PieceKind::King)) & file).any() {
+            out |= file;
+        }
+        if (attacks::horse_attackers_unblocked(ksq) & self.pieces_of(them, PieceKind::Horse)).any() {
+            out |= attacks::diagonal_neighbours(ksq);
+        }
+        out
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's king safe (not attacked, not facing).
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        if from != self.kings[self.stm]
+            && !self.st.checkers.any()
+            && !self.st.sensitive.has(from)
+            && !self.st.sensitive.has(to)
+        {
+            return true;
+        }
+        self.king_safe_after(mv)
+    }
+
+    /// The full legality test: make the move on the occupancy only and look for attackers.
+    pub(crate) fn king_safe_after(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.stm;
+        let ksq = if from == self.kings[us] { to } else { self.kings[us] };
+        let occ = self.occ.after_move(from, to);
+        self.attackers_to_except(ksq, !us, &occ, Bitboard::from_square(to)).is_empty()
+    }
+
+    /// Whether `mv` follows the movement rules for the side to move here, ignoring king safety.
+    /// Validates moves from the transposition table, killers and user input.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        if mv.is_null() {
+            return false;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let Some(pc) = self.board[from.index()] else { return false };
+        let us = self.stm;
+        if pc.color() != us || self.colors[us].has(to) {
+            return false;
+        }
+        let occ = &self.occ;
+        let targets = match pc.kind() {
+            PieceKind::King => attacks::king(from),
+            PieceKind::Advisor => attacks::advisor(from),
+            PieceKind::Elephant => attacks::elephant(from, occ.bitboard()),
+            PieceKind::Horse => attacks::horse(from, occ.bitboard()),
+            PieceKind::Rook => attacks::rook(from, occ),
+            PieceKind::Cannon if self.board[to.index()].is_some() => attacks::cannon(from, occ),
+            PieceKind::Cannon => attacks::rook(from, occ) & !occ.bitboard(),
+            PieceKind::Soldier => attacks::soldier(us, from),
+        };
+        targets.has(to)
+    }
+
+    /// Whether `mv` is legal here: pseudo-legal and leaving the king safe.
+    pub fn is_legal_move(&self, mv: Move) -> bool {
+        self.is_pseudo_legal(mv) && self.king_safe_after(mv)
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !crate::movegen::legal_moves(self).is_empty()
+    }
+}

@@ -1,0 +1,201 @@
+//! Making and unmaking moves. `make` pushes the current [`State`] on the undo stack and computes
+//! the next one incrementally; `unmake` restores the board from the move and captured piece.
+
+use super::{Position, zobrist};
+use crate::types::{Color, Move};
+
+/// A side's checks beyond this many since the last capture do not advance the 60-move counter
+/// (`rules.md` section 9).
+const COUNTED_CHECKS: u8 = 10;
+
+impl Position {
+    /// Plays a legal move. The caller guarantees legality (generated moves, or a move checked
+    /// with [`Position::is_legal_move`]); anything else corrupts the position.
+    pub fn make(&mut self, mv: Move) {
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.stm;
+        let them = !us;
+        let Some(pc) = self.board[from.index()] else {
+            unreachable!("make {mv}: no piece on {from} in {}", self.fen());
+        };
+        let captured = self.board[to.index()];
+        debug_assert!(pc.color() == us && captured.is_none_or(|c| c.color() == them));
+
+        let prev = self.st;
+        self.history.push(prev);
+        let mut st = prev;
+        st.key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to) ^ zobrist::side();
+        if let Some(cap) = captured {
+            self.remove(cap, to);
+            st.key ^= zobrist::piece_square(cap, to);
+        }
+        self.remove(pc, from);
+        self.put(pc, to);
+        self.stm = them;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+
+        st.mv = Some(mv);
+        st.captured = captured;
+        st.checkers = self.attackers_to(self.kings[them], us, &self.occ);
+        if captured.is_some() {
+            st.rule60 = 0;
+            st.reversible = 0;
+            st.checks = Default::default();
+            st.uncounted_check = false;
+        } else {
+            st.reversible += 1;
+            let mut counted = !prev.uncounted_check;
+            st.uncounted_check = false;
+            if st.checkers.any() {
+                st.checks[us] = st.checks[us].saturating_add(1);
+                if st.checks[us] > COUNTED_CHECKS {
+                    counted = false;
+                    st.uncounted_check = true;
+                }
+            }
+            if counted {
+                st.rule60 += 1;
+            }
+        }
+        st.sensitive = self.sensitive_points(them);
+        self.st = st;
+    }
+
+    /// Takes back the last move made with [`Position::make`].
+    pub fn unmake(&mut self) {
+        let Some(prev) = self.history.pop() else {
+            unreachable!("unmake with an empty history");
+        };
+        let st = std::mem::replace(&mut self.st, prev);
+        let Some(mv) = st.mv else { unreachable!("unmake: state without a move") };
+        self.stm = !self.stm;
+        if mv.is_null() {
+            return;
+        }
+        if self.stm == Color::Black {
+            self.fullmove -= 1;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let Some(pc) = self.board[to.index()] else {
+            unreachable!("unmake {mv}: no piece on {to}");
+        };
+        self.remove(pc, to);
+        self.put(pc, from);
+        if let Some(cap) = st.captured {
+            self.put(cap, to);
+        }
+    }
+
+    /// Passes the turn (null-move pruning). Not allowed when in check. Repetition look-back does
+    /// not cross a null move.
+    pub fn make_null(&mut self) {
+        debug_assert!(!self.in_check());
+        let prev = self.st;
+        self.history.push(prev);
+        let mut st = prev;
+        st.key ^= zobrist::side();
+        st.mv = Some(Move::NULL);
+        st.captured = None;
+        st.reversible = 0;
+        st.uncounted_check = false;
+        st.rule60 += 1;
+        self.stm = !self.stm;
+        st.checkers = self.attackers_to(self.kings[self.stm], !self.stm, &self.occ);
+        st.sensitive = self.sensitive_points(self.stm);
+        self.st = st;
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self) {
+        self.unmake();
+    }
+
+    /// Plays a move given by the user: checks that it is legal first and leaves the position
+    /// untouched if it is not.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if !self.is_legal_move(mv) {
+            return Err(self.explain_illegal(mv));
+        }
+        self.make(mv);
+        Ok(())
+    }
+
+    /// Why `mv` cannot be played here, in words.
+    pub fn explain_illegal(&self, mv: Move) -> IllegalMove {
+        let reason = match self.piece_at(mv.from()) {
+            None => format!("no piece on {}", mv.from()),
+            Some(pc) if pc.color() != self.stm => {
+                format!("the piece on {} is {}'s, but {} is to move", mv.from(), pc.color().name(), self.stm.name())
+            }
+            Some(pc) if !self.is_pseudo_legal(mv) => {
+                format!("a {} on {} cannot move to {}", pc.kind().name(), mv.from(), mv.to())
+            }
+            Some(_) => "it would leave the king in check or facing the other king".to_string(),
+        };
+        IllegalMove { mv, reason }
+    }
+}
+
+/// A move that is not legal in a position, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub mv: Move,
+    pub reason: String,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}' is illegal ({})", self.mv, self.reason)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Position;
+    use crate::movegen::legal_moves;
+
+    /// Walks the tree to a small depth checking that make/unmake restores everything and that
+    /// the incremental key equals a fresh computation at every node.
+    fn walk(pos: &mut Position, depth: u32) {
+        assert_eq!(pos.key(), pos.compute_key(), "{}", pos.fen());
+        assert_eq!(pos.sensitive_points(pos.side_to_move()), pos.state().sensitive);
+        if depth == 0 {
+            return;
+        }
+        let before = pos.fen();
+        for mv in legal_moves(pos) {
+            pos.make(mv);
+            walk(pos, depth - 1);
+            pos.unmake();
+            assert_eq!(pos.fen(), before);
+        }
+    }
+
+    #[test]
+    fn make_unmake_restores_position_and_key() {
+        for fen in [
+            crate::board::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1",
+        ] {
+            let mut pos = Position::from_fen(fen).expect("valid");
+            walk(&mut pos, 3);
+        }
+    }
+
+    #[test]
+    fn null_move_round_trip() {
+        let mut pos = Position::startpos();
+        let key = pos.key();
+        pos.make_null();
+        assert_ne!(pos.key(), key);
+        assert_eq!(pos.key(), pos.compute_key());
+        pos.unmake_null();
+        assert_eq!(pos.key(), key);
+        assert_eq!(pos.fen(), crate::board::START_FEN);
+    }
+}

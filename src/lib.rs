@@ -1,0 +1,31 @@
+//! Chuhan (楚汉): a xiangqi (Chinese chess) engine.
+//!
+//! The library holds the rules (board, move generation, game-end judging), the search and
+//! evaluation, and the protocol front ends; the `chuhan` binary only dispatches its command line.
+//!
+//! # Glossary
+//!
+//! | Chinese | identifier | FEN | Pikafish |
+//! |---|---|---|---|
+//! | 帥/將 | `King` | `K` | King |
+//! | 仕/士 | `Advisor` | `A` | Advisor |
+//! | 相/象 | `Elephant` | `B` (`E`) | Bishop |
+//! | 傌/馬 | `Horse` | `N` (`H`) | Knight |
+//! | 俥/車 | `Rook` | `R` | Rook |
+//! | 炮/砲 | `Cannon` | `C` | Cannon |
+//! | 兵/卒 | `Soldier` | `P` | Pawn |
+//!
+//! Short names in code: `sq` square, `pc` piece, `mv` move, `ply` half-move, `stm` side to move,
+//! `bb` bitboard, `occ` occupancy.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod movegen;
+pub mod perft;
+pub mod types;
+
+pub use bitboard::Bitboard;
+pub use board::{FenError, Position, START_FEN, Setup};
+pub use movegen::MoveList;
+pub use types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};

@@ -1,0 +1,130 @@
+//! Search values and the scores the protocols print.
+//!
+//! Internal values are centi-units of the UCCI scale: a horse or a cannon is worth about 100 on
+//! output (`ucci.md` section 7.5). Decided results live in bands at the ends of the range:
+//!
+//! ```text
+//!  -MATE ..... -MATE+MAX_PLY  | -RULE_WIN ... | ordinary | ... RULE_WIN | MATE-MAX_PLY ..... MATE
+//!   mated in p plies          | lost by rule  |          | won by rule | mate in p plies
+//! ```
+//!
+//! Rule verdicts (perpetual check or chase) get their own band just inside the mate band so that
+//! values propagated from them can be recognised and kept out of the transposition table.
+
+/// A search value from the side to move's point of view.
+pub type Value = i32;
+
+/// A search depth in plies.
+pub type Depth = i32;
+
+/// The deepest ply the search stack supports.
+pub const MAX_PLY: usize = 128;
+
+/// Checkmate (or stalemate) right now.
+pub const MATE: Value = 30_000;
+/// Bound beyond every real value.
+pub const INFINITE: Value = 32_000;
+/// Values at or above this are mates found within `MAX_PLY`.
+pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+/// A win by a repetition rule found at the root; wins `p` plies away are `RULE_WIN - p`.
+pub const RULE_WIN: Value = MATE_BOUND - 1;
+/// Values at or above this (and below `MATE_BOUND`) are rule wins.
+pub const RULE_BOUND: Value = RULE_WIN - MAX_PLY as Value;
+/// Draw.
+pub const DRAW: Value = 0;
+
+/// Mating in `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: usize) -> Value {
+    MATE - ply as Value
+}
+
+/// Being mated in `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: usize) -> Value {
+    -MATE + ply as Value
+}
+
+/// Is `v` a decided result (mate or rule verdict) rather than an evaluation?
+#[inline]
+pub const fn is_decisive(v: Value) -> bool {
+    v >= RULE_BOUND || v <= -RULE_BOUND
+}
+
+/// Is `v` a mate score (not a rule verdict)?
+#[inline]
+pub const fn is_mate(v: Value) -> bool {
+    v >= MATE_BOUND || v <= -MATE_BOUND
+}
+
+/// Is `v` derived from a rule verdict (and so path dependent)?
+#[inline]
+pub const fn is_rule(v: Value) -> bool {
+    (v >= RULE_BOUND && v < MATE_BOUND) || (v <= -RULE_BOUND && v > -MATE_BOUND)
+}
+
+/// A score for output only: the protocol layer formats it, so units cannot be mixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Evaluation, a horse or cannon being about 100.
+    Cp(i32),
+    /// Decided: the side to move wins (positive) or loses (negative) in this many plies.
+    /// `plies == 0` with `win == false` means no legal move at the root.
+    Decided { win: bool, plies: u32 },
+}
+
+impl Score {
+    /// Converts an internal value to an output score.
+    pub fn from_value(v: Value) -> Score {
+        if v >= MATE_BOUND {
+            Score::Decided { win: true, plies: (MATE - v) as u32 }
+        } else if v <= -MATE_BOUND {
+            Score::Decided { win: false, plies: (MATE + v) as u32 }
+        } else if v >= RULE_BOUND {
+            Score::Decided { win: true, plies: (RULE_WIN - v) as u32 }
+        } else if v <= -RULE_BOUND {
+            Score::Decided { win: false, plies: (RULE_WIN + v) as u32 }
+        } else {
+            Score::Cp(v)
+        }
+    }
+
+    /// UCCI form: a bare integer, `10000 - plies` for decided results, else clamped to ±9000.
+    pub fn ucci(self) -> i32 {
+        match self {
+            Score::Cp(v) => v.clamp(-9000, 9000),
+            Score::Decided { win: true, plies } => 10_000 - plies as i32,
+            Score::Decided { win: false, plies } => -(10_000 - plies as i32),
+        }
+    }
+
+    /// UCI form: `cp N` or `mate N` (moves of the side to move).
+    pub fn uci(self) -> String {
+        match self {
+            Score::Cp(v) => format!("cp {v}"),
+            Score::Decided { win: true, plies } => format!("mate {}", plies.div_ceil(2).max(1)),
+            Score::Decided { win: false, plies: 0 } => "mate 0".to_string(),
+            Score::Decided { win: false, plies } => format!("mate -{}", plies.div_ceil(2)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_formats() {
+        assert_eq!(Score::from_value(mate_in(1)).ucci(), 9999);
+        assert_eq!(Score::from_value(mate_in(1)).uci(), "mate 1");
+        assert_eq!(Score::from_value(mate_in(3)).uci(), "mate 2");
+        assert_eq!(Score::from_value(mated_in(2)).uci(), "mate -1");
+        assert_eq!(Score::from_value(mated_in(0)).ucci(), -10000);
+        assert_eq!(Score::from_value(mated_in(0)).uci(), "mate 0");
+        assert_eq!(Score::from_value(RULE_WIN - 4).ucci(), 9996);
+        assert_eq!(Score::from_value(12).uci(), "cp 12");
+        assert_eq!(Score::from_value(20_000).ucci(), 9000);
+        assert!(is_rule(RULE_WIN - 3) && !is_mate(RULE_WIN - 3));
+        assert!(is_mate(mated_in(5)) && !is_rule(mated_in(5)));
+    }
+}
