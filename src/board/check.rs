@@ -65,18 +65,40 @@ impl Position {
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
-        if from != self.kings[self.stm]
-            && !self.st.checkers.any()
-            && !self.st.sensitive.has(from)
-            && !self.st.sensitive.has(to)
-        {
+        if from == self.kings[self.stm] || self.st.checkers.any() {
+            return self.king_safe_after(mv);
+        }
+        if !self.st.sensitive.has(from) && !self.st.sensitive.has(to) {
             return true;
         }
-        self.king_safe_after(mv)
+        self.lines_safe_after(from, to)
+    }
+
+    /// Legality of a move by a piece other than the king, when not in check: only the king's
+    /// rank and file (discovered attacks, cannon screens added or removed) and, if the piece
+    /// leaves a diagonal neighbour of the king, horse legs can change.
+    fn lines_safe_after(&self, from: Square, to: Square) -> bool {
+        let them = !self.stm;
+        let ksq = self.kings[self.stm];
+        let occ = self.occ.after_move(from, to);
+        let mut attackers = Bitboard::EMPTY;
+        if from.file() == ksq.file() || to.file() == ksq.file() {
+            attackers |= attacks::rook_file(ksq, &occ)
+                & (self.pieces_of(them, PieceKind::Rook) | self.pieces_of(them, PieceKind::King));
+            attackers |= attacks::cannon_file(ksq, &occ) & self.pieces_of(them, PieceKind::Cannon);
+        }
+        if from.rank() == ksq.rank() || to.rank() == ksq.rank() {
+            attackers |= attacks::rook_rank(ksq, &occ) & self.pieces_of(them, PieceKind::Rook);
+            attackers |= attacks::cannon_rank(ksq, &occ) & self.pieces_of(them, PieceKind::Cannon);
+        }
+        if attacks::diagonal_neighbours(ksq).has(from) {
+            attackers |= attacks::horse_attackers(ksq, occ.bitboard()) & self.pieces_of(them, PieceKind::Horse);
+        }
+        attackers.without(to).is_empty()
     }
 
     /// The full legality test: make the move on the occupancy only and look for attackers.
-    pub(crate) fn king_safe_after(&self, mv: Move) -> bool {
+    pub fn king_safe_after(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let us = self.stm;
         let ksq = if from == self.kings[us] { to } else { self.kings[us] };
