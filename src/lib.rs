@@ -24,6 +24,7 @@ pub mod board;
 pub mod movegen;
 pub mod perft;
 pub mod types;
+pub mod ucci;
 
 pub use bitboard::Bitboard;
 pub use board::{FenError, Position, START_FEN, Setup};

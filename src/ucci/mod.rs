@@ -1,0 +1,16 @@
+//! The protocol's pure layers: commands in, responses out, for UCCI (`ucci.md`) and UCI
+//! (`uci.md`).
+//!
+//! Nothing here reads input, prints, or runs the engine. [`parse`] turns one input line into a
+//! [`Command`] or a [`ParseError`] whose `Display` is the exact `info string` text to answer with;
+//! [`PositionSpec::build`] applies a `position` atomically.
+
+mod command;
+mod dialect;
+mod go;
+mod position;
+
+pub use command::{Command, ParseError, parse};
+pub use dialect::{ClockUnit, Dialect};
+pub use go::{Go, TimeControl};
+pub use position::{NumberedIllegal, PositionError, PositionSpec, check_legal, parse_move};
