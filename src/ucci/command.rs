@@ -23,8 +23,8 @@ pub enum Command {
     Uci,
     /// `isready`.
     IsReady,
-    /// `setoption <name> [<value>]` or `setoption name <name> [value <value>]`; validated against the
-    /// option table.
+    /// `setoption <name> [<value>]` or `setoption name <name> [value <value>]`; validated by
+    /// [`super::options::validate`].
     SetOption { name: String, value: Option<String> },
     /// `position {startpos | fen <FEN>} [moves ...]`.
     Position(PositionSpec),
@@ -551,6 +551,9 @@ mod tests {
                 match parse(&line, dialect) {
                     Ok(Command::Position(spec) | Command::Probe(spec)) => {
                         let _ = spec.build().map(|p| p.fen()).map_err(|e| e.to_string());
+                    }
+                    Ok(Command::SetOption { name, value }) => {
+                        let _ = super::super::options::validate(&name, value.as_deref(), dialect, 4);
                     }
                     Ok(_) => {}
                     Err(e) => prop_assert!(!e.to_string().is_empty()),

@@ -3,14 +3,17 @@
 //!
 //! Nothing here reads input, prints, or runs the engine. [`parse`] turns one input line into a
 //! [`Command`] or a [`ParseError`] whose `Display` is the exact `info string` text to answer with;
-//! [`PositionSpec::build`] applies a `position` atomically.
+//! [`PositionSpec::build`] applies a `position` atomically; [`options::validate`] turns a
+//! `setoption` into an [`OptionChange`].
 
 mod command;
 mod dialect;
 mod go;
+pub mod options;
 mod position;
 
 pub use command::{Command, ParseError, parse};
 pub use dialect::{ClockUnit, Dialect};
 pub use go::{Go, TimeControl};
+pub use options::{OptionChange, OptionError, Settings, ThreadCount};
 pub use position::{NumberedIllegal, PositionError, PositionSpec, check_legal, parse_move};
