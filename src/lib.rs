@@ -30,6 +30,7 @@ pub mod search;
 pub mod suite;
 pub mod tt;
 pub mod types;
+pub mod ucci;
 
 pub use bitboard::Bitboard;
 pub use board::{FenError, Position, START_FEN, Setup};
