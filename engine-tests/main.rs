@@ -2,3 +2,5 @@
 
 mod common;
 mod perft;
+mod protocol;
+mod session;

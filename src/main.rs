@@ -76,7 +76,7 @@ fn main() -> ExitCode {
             };
             suite(&file, &limits)
         }
-        None => ExitCode::SUCCESS,
+        None => protocol(),
     }
 }
 
@@ -140,4 +140,15 @@ fn suite(file: &std::path::Path, limits: &chuhan::suite::SuiteLimits) -> ExitCod
     });
     println!("{passed} passed, {failed} failed");
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+fn protocol() -> ExitCode {
+    let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+    match chuhan::ucci::run(input, Box::new(std::io::stdout())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

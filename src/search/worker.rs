@@ -102,7 +102,7 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-            if self.ctl.is_stopped() {
+            if self.ctl.is_stopped() || self.shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             } else if self.is_main() && self.completed_depth >= 1 {
                 let over_nodes = self.shared.node_limit.is_some_and(|n| self.shared.total_nodes() >= n);

@@ -9,6 +9,7 @@
 
 mod command;
 mod dialect;
+mod driver;
 mod go;
 pub mod options;
 mod position;
@@ -16,6 +17,7 @@ mod response;
 
 pub use command::{Command, ParseError, parse};
 pub use dialect::{ClockUnit, Dialect};
+pub use driver::run;
 pub use go::{Go, TimeControl};
 pub use options::{OptionChange, OptionError, Settings, ThreadCount};
 pub use position::{NumberedIllegal, PositionError, PositionSpec, check_legal, parse_move};
