@@ -26,6 +26,6 @@ pub mod perft;
 pub mod types;
 
 pub use bitboard::Bitboard;
-pub use board::{FenError, Position, START_FEN, Setup};
+pub use board::{FenError, GameResult, Position, Reason, RuleVerdict, START_FEN, Setup, game_result};
 pub use movegen::MoveList;
 pub use types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
