@@ -1,4 +1,5 @@
 //! Regression suites that drive the real `chuhan` binary.
 
 mod common;
+mod judge;
 mod perft;
