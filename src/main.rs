@@ -53,6 +53,18 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         jobs: u64,
     },
+    /// Play moves from a position and judge the result by the rules: `result <score> <reason>`.
+    Judge {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in ICCS, separated by spaces: "h2e2 h9g7".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Judge a repetition at its first recurrence instead of the third occurrence.
+        #[arg(long)]
+        first_repetition: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -75,6 +87,16 @@ fn main() -> ExitCode {
                 jobs: jobs as usize,
             };
             suite(&file, &limits)
+        }
+        Some(Command::Judge { fen, moves, first_repetition }) => {
+            match chuhan::judge::judge(fen.as_deref(), &moves, first_repetition) {
+                Ok(line) => println!("{line}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            ExitCode::SUCCESS
         }
         None => protocol(),
     }

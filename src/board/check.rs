@@ -15,7 +15,7 @@ impl Position {
 
     /// As [`Position::attackers_to`], ignoring pieces on `gone` (a piece about to be captured).
     #[inline]
-    fn attackers_to_except(&self, sq: Square, by: Color, occ: &Occupancy, gone: Bitboard) -> Bitboard {
+    pub(super) fn attackers_to_except(&self, sq: Square, by: Color, occ: &Occupancy, gone: Bitboard) -> Bitboard {
         let theirs = |k| self.pieces_of(by, k) & !gone;
         let rank = attacks::rook_rank(sq, occ);
         let file = attacks::rook_file(sq, occ);
@@ -99,8 +99,13 @@ impl Position {
 
     /// The full legality test: make the move on the occupancy only and look for attackers.
     pub fn king_safe_after(&self, mv: Move) -> bool {
-        let (from, to) = (mv.from(), mv.to());
-        let us = self.stm;
+        self.king_safe_after_for(self.stm, mv.from(), mv.to())
+    }
+
+    /// As [`Position::king_safe_after`] for a move by `us`, whoever is to move: chase detection
+    /// asks whether the side that just moved could legally capture.
+    #[inline]
+    pub(super) fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
         let ksq = if from == self.kings[us] { to } else { self.kings[us] };
         let occ = self.occ.after_move(from, to);
         self.attackers_to_except(ksq, !us, &occ, Bitboard::from_square(to)).is_empty()
