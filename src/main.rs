@@ -6,6 +6,17 @@ use clap::{Parser, Subcommand};
 
 use chuhan::Position;
 
+/// `println!` that ends the process quietly when stdout is closed (`chuhan perft | head`),
+/// where `println!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// Chuhan (楚汉), a xiangqi engine. With no subcommand it speaks UCCI (or UCI) on stdin/stdout.
 #[derive(Parser)]
 #[command(version, about)]
@@ -90,7 +101,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Judge { fen, moves, first_repetition }) => {
             match chuhan::judge::judge(fen.as_deref(), &moves, first_repetition) {
-                Ok(line) => println!("{line}"),
+                Ok(line) => out!("{line}"),
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::from(2);
@@ -123,14 +134,14 @@ fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCod
     let elapsed = start.elapsed();
     if divide {
         for l in lines {
-            println!("{l}");
+            out!("{l}");
         }
-        println!();
+        out!("");
     }
     let ms = elapsed.as_millis();
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    println!("Time (ms): {ms}  Nodes/second: {nps}");
-    println!("Nodes searched: {total}");
+    out!("Time (ms): {ms}  Nodes/second: {nps}");
+    out!("Nodes searched: {total}");
     ExitCode::SUCCESS
 }
 
@@ -138,7 +149,7 @@ fn bench(depth: i32) -> ExitCode {
     match chuhan::bench::run(depth, &mut |line| eprintln!("{line}")) {
         Ok(result) => {
             for line in result.summary() {
-                println!("{line}");
+                out!("{line}");
             }
             ExitCode::SUCCESS
         }
@@ -158,9 +169,9 @@ fn suite(file: &std::path::Path, limits: &chuhan::suite::SuiteLimits) -> ExitCod
         }
     };
     let (passed, failed) = chuhan::suite::run(&text, limits, &mut |r| {
-        println!("line {}: {} {}", r.line, if r.passed { "ok" } else { "FAILED" }, r.text);
+        out!("line {}: {} {}", r.line, if r.passed { "ok" } else { "FAILED" }, r.text);
     });
-    println!("{passed} passed, {failed} failed");
+    out!("{passed} passed, {failed} failed");
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
