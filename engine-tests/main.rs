@@ -5,3 +5,4 @@ mod judge;
 mod perft;
 mod protocol;
 mod session;
+mod suite;
