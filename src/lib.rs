@@ -21,6 +21,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod types;
