@@ -86,11 +86,21 @@ fn phase(counts: &ByColor<[i32; PieceKind::NUM]>) -> i32 {
     (2 * PHASE_TOTAL - m) * m * PHASE_MAX / (PHASE_TOTAL * PHASE_TOTAL)
 }
 
-/// The shared facts for `pos`, counting its pieces directly.
+/// The shared facts for `pos` before the mobility pass, counting its pieces directly.
 #[cfg(test)]
-pub(super) fn for_tests(pos: &Position) -> EvalInfo {
+pub(super) fn short_range(pos: &Position) -> EvalInfo {
     let counts = |c| PieceKind::ALL.map(|k| pos.count(c, k) as i32);
     EvalInfo::new(pos, ByColor::new(counts(Color::Red), counts(Color::Black)))
+}
+
+/// The shared facts for `pos` with every attack recorded, as the later terms read them.
+#[cfg(test)]
+pub(super) fn complete(pos: &Position) -> EvalInfo {
+    let mut info = short_range(pos);
+    for c in Color::ALL {
+        super::mobility::mobility(pos, &mut info, c);
+    }
+    info
 }
 
 #[cfg(test)]
@@ -99,20 +109,20 @@ mod tests {
 
     #[test]
     fn phase_spans_middlegame_to_endgame() {
-        let start = for_tests(&Position::startpos());
+        let start = short_range(&Position::startpos());
         assert_eq!(start.phase, PHASE_MAX);
-        let kings = for_tests(&Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").expect("valid"));
+        let kings = short_range(&Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").expect("valid"));
         assert_eq!(kings.phase, 0);
         // One rook each, full defences and a soldier: 21 of 66 phase units, which the concave
         // curve places just past the middle.
-        let rooks = for_tests(&Position::from_fen("2bakab2/9/9/9/4p4/9/9/9/9/R1BAKAB1r w").expect("valid"));
+        let rooks = short_range(&Position::from_fen("2bakab2/9/9/9/4p4/9/9/9/9/R1BAKAB1r w").expect("valid"));
         assert_eq!(rooks.phase, (2 * PHASE_TOTAL - 21) * 21 * PHASE_MAX / (PHASE_TOTAL * PHASE_TOTAL));
         assert!(rooks.phase > PHASE_MAX / 2 && rooks.phase < PHASE_MAX * 3 / 4);
     }
 
     #[test]
     fn short_range_attacks_and_mobility_area() {
-        let info = for_tests(&Position::startpos());
+        let info = short_range(&Position::startpos());
         let sq = |s: &str| Square::parse(s).expect("square");
         // The Red soldier on e3 guards e4, so Black's pieces do not count e4 as mobility.
         assert!(info.attacks(Color::Red, PieceKind::Soldier).has(sq("e4")));

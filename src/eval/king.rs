@@ -92,15 +92,11 @@ pub(super) fn king_safety(pos: &Position, info: &EvalInfo, c: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::mobility::mobility;
+    use crate::eval::info::complete;
 
     fn safety(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
-        let mut info = crate::eval::info::for_tests(&pos);
-        for side in Color::ALL {
-            mobility(&pos, &mut info, side);
-        }
-        king_safety(&pos, &info, c)
+        king_safety(&pos, &complete(&pos), c)
     }
 
     #[test]

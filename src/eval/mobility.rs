@@ -53,8 +53,7 @@ mod tests {
 
     fn mobility_of(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
-        let mut info = crate::eval::info::for_tests(&pos);
-        mobility(&pos, &mut info, c)
+        mobility(&pos, &mut crate::eval::info::short_range(&pos), c)
     }
 
     #[test]

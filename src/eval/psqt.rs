@@ -63,6 +63,8 @@ mod tests {
         assert_eq!(PSQ[Piece::BlackSoldier.index()][sq("e1")], S(36, 40));
         let (_, counts) = psqt(&Position::startpos(), Color::Black);
         assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
+        let (_, counts) = psqt(&Position::startpos(), Color::Black);
+        assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
         for s in Square::all() {
             for kind in PieceKind::ALL {
                 let red = PSQ[Piece::new(Color::Red, kind).index()][s.index()];

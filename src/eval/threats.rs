@@ -61,16 +61,7 @@ pub(super) fn protection(pos: &Position, info: &EvalInfo, c: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::mobility::mobility;
-
-    /// The shared facts with complete attack maps, as the evaluation builds them.
-    fn info(pos: &Position) -> EvalInfo {
-        let mut info = crate::eval::info::for_tests(pos);
-        for c in Color::ALL {
-            mobility(pos, &mut info, c);
-        }
-        info
-    }
+    use crate::eval::info::complete as info;
 
     fn threats_of(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
