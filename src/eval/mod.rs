@@ -32,7 +32,6 @@ pub use score::S;
 pub use trace::Trace;
 
 /// The static value of `pos` for the side to move.
-#[inline]
 pub fn evaluate(pos: &Position) -> Value {
     let red = Breakdown::new(pos).red_total();
     match pos.side_to_move() {
