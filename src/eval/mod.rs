@@ -4,7 +4,7 @@
 //! [`evaluate`] scores a position from the side to move's point of view, in units where a horse
 //! or a cannon is worth about 100 (`ucci.md` section 7.5). Each term is computed per side as a
 //! tapered pair [`S`] (middlegame, endgame) and blended by the game phase; the value is the sum
-//! over terms of Red's blended value minus Black's. [`trace`] exposes the same numbers per term,
+//! over terms of Red's blended value minus Black's. [`trace()`] exposes the same numbers per term,
 //! from the same code, for the `eval` command.
 //!
 //! Every weight lives in [`params`]. The attack sets of all pieces are computed once per call
@@ -92,7 +92,7 @@ impl Term {
 }
 
 /// Every term's tapered score for each side, and the phase that blends them: the one place the
-/// evaluation is computed, for [`evaluate`] and [`trace`] alike.
+/// evaluation is computed, for [`evaluate`] and [`trace()`] alike.
 struct Breakdown {
     phase: i32,
     terms: [ByColor<S>; Term::NUM],
