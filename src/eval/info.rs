@@ -30,6 +30,7 @@ pub(super) struct EvalInfo {
 }
 
 impl EvalInfo {
+    #[inline(always)]
     pub fn new(pos: &Position, counts: ByColor<[i32; PieceKind::NUM]>) -> EvalInfo {
         use PieceKind::{Advisor, Elephant, King, Soldier};
         let occ = pos.occupied();

@@ -6,6 +6,7 @@ use super::params::PIECE_VALUE;
 use crate::types::{Color, PieceKind};
 
 /// The base values of `c`'s pieces.
+#[inline(always)]
 pub(super) fn material(info: &EvalInfo, c: Color) -> S {
     PieceKind::ALL.iter().map(|k| PIECE_VALUE[k.index()] * info.counts[c][k.index()]).sum()
 }

@@ -12,6 +12,7 @@ use crate::board::Position;
 use crate::types::{Color, PieceKind};
 
 /// Mobility of `c`'s rooks, horses and cannons, counted in `c`'s mobility area.
+#[inline(always)]
 pub(super) fn mobility(pos: &Position, info: &mut EvalInfo, c: Color) -> S {
     let occ = pos.occupancy();
     let occ_bb = occ.bitboard();

@@ -93,13 +93,17 @@ impl Term {
 
 /// Every term's tapered score for each side, and the phase that blends them: the one place the
 /// evaluation is computed, for [`evaluate`] and [`trace()`] alike.
+///
+/// The term functions it calls are `#[inline(always)]`: each is called once per side from here,
+/// and left to itself LLVM kept several out of line, which cost about a tenth more instructions
+/// per evaluation (measured with callgrind).
 struct Breakdown {
     phase: i32,
     terms: [ByColor<S>; Term::NUM],
 }
 
 impl Breakdown {
-    #[inline]
+    #[inline(always)]
     fn new(pos: &Position) -> Breakdown {
         let mut terms = [ByColor::default(); Term::NUM];
         // The piece-square pass also counts the pieces, which the shared facts start from.

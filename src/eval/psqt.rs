@@ -34,6 +34,7 @@ static PSQ: [[S; Square::NUM]; Piece::NUM] = {
 /// This is the one pass over every piece, so it does the counting too. One walk over the side's
 /// pieces, reading the mailbox, is cheaper than seven boards walked or counted apart (and the
 /// baseline x86-64 target has no `popcnt`).
+#[inline(always)]
 pub(super) fn psqt(pos: &Position, c: Color) -> (S, [i32; PieceKind::NUM]) {
     let mut score = S::ZERO;
     // Indexed by piece, both colours, to spare a division by 7 per piece.

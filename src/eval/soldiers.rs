@@ -7,6 +7,7 @@ use crate::board::Position;
 use crate::types::{Color, PieceKind};
 
 /// `c`'s soldier structure: linked crossed soldiers, or the lack of any soldier.
+#[inline(always)]
 pub(super) fn soldiers(pos: &Position, c: Color) -> S {
     let soldiers = pos.pieces_of(c, PieceKind::Soldier);
     if soldiers.is_empty() {

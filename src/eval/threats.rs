@@ -15,6 +15,7 @@ const CLASSES: usize = 4;
 
 /// `c`'s threats against the enemy's pieces: those it attacks that are undefended, and those it
 /// attacks with a piece of a lower exchange class.
+#[inline(always)]
 pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
     let them = !c;
     let mut score = S::ZERO;
@@ -53,6 +54,7 @@ pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
 }
 
 /// `c`'s pieces defended by another of its pieces.
+#[inline(always)]
 pub(super) fn protection(pos: &Position, info: &EvalInfo, c: Color) -> S {
     let defended = pos.color_bb(c) & info.attacked[c] & !Bitboard::from_square(pos.king(c));
     PROTECTED * defended.count() as i32
