@@ -39,10 +39,18 @@ pub(super) fn psqt(pos: &Position, c: Color) -> (S, [i32; PieceKind::NUM]) {
     let mut score = S::ZERO;
     // Indexed by piece, both colours, to spare a division by 7 per piece.
     let mut counts = [0; Piece::NUM];
-    for sq in pos.color_bb(c) {
-        if let Some(pc) = pos.piece_at(sq) {
-            score += PSQ[pc.index()][sq.index()];
-            counts[pc.index()] += 1;
+    // The two 64-bit halves are walked apart: a 64-bit scan and clear per piece instead of
+    // 128-bit ones saved about 8 instructions per piece, some 250 per middlegame evaluation
+    // (callgrind). The smaller per-kind loops elsewhere gain nothing from it.
+    let bb = pos.color_bb(c).0;
+    for (mut word, base) in [(bb as u64, 0), ((bb >> 64) as u64, 64)] {
+        while word != 0 {
+            let sq = Square::from_index(base + word.trailing_zeros() as usize);
+            word &= word - 1;
+            if let Some(pc) = pos.piece_at(sq) {
+                score += PSQ[pc.index()][sq.index()];
+                counts[pc.index()] += 1;
+            }
         }
     }
     let first = Piece::new(c, PieceKind::King).index();
