@@ -14,6 +14,7 @@ use crate::types::{ByColor, Color, PieceKind, Square};
 /// The nine palace points of each side.
 const PALACE: ByColor<Bitboard> = ByColor::new(palace(Color::Red), palace(Color::Black));
 
+/// `c`'s palace, built from [`Square::in_palace`].
 const fn palace(c: Color) -> Bitboard {
     let mut bb = 0u128;
     let mut i = 0;

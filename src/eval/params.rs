@@ -3,10 +3,10 @@
 //! Units are those printed to the GUI: a horse or a cannon is worth about 100 (`ucci.md`
 //! section 7.5). `S(mg, eg)` is a middlegame and an endgame value, blended by the game phase.
 //!
-//! Arrays indexed by piece kind follow [`PieceKind`](crate::PieceKind) order: king, advisor, elephant, horse, rook,
-//! cannon, soldier. Piece-square tables are drawn from Red's side of the board: the first row is
-//! rank 9 (Black's back rank), the last row rank 0 (Red's); Black reads them with ranks mirrored.
-//! Every table is symmetric left to right, because the rules are.
+//! Arrays indexed by piece kind follow [`PieceKind`](crate::PieceKind) order: king, advisor,
+//! elephant, horse, rook, cannon, soldier. Piece-square tables are drawn from Red's side of the
+//! board: the first row is rank 9 (Black's back rank), the last row rank 0 (Red's); Black reads
+//! them with ranks mirrored. Every table is symmetric left to right, because the rules are.
 //!
 //! The values are hand-set in the spirit of ElephantEye's evaluation and of the classic
 //! "base value, position value, flexibility, threats, protection" evaluator; they have not been
@@ -299,7 +299,8 @@ pub const ELEPHANT_SHORTAGE: [S; 7] = [S(0, 0), S(0, 0), S(0, 0), S(2, 3), S(2, 
 
 /// Penalty for an enemy cannon on the king's file, by the number of pieces between them: none
 /// is the "hollow cannon" that pins the king to the side files; one is a check, left to the
-/// search; two is the central cannon whose front screen cannot move without giving check.
+/// search; two is the classic central cannon, where either screen leaving the file uncovers a
+/// check.
 pub const CANNON_ON_KING_FILE: [S; 4] = [S(40, 15), S(0, 0), S(12, 4), S(4, 0)];
 
 /// As [`CANNON_ON_KING_FILE`] for a cannon on the king's rank ("bottom cannon").
