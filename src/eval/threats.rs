@@ -1,0 +1,93 @@
+//! Threatened and protected pieces.
+//!
+//! Static and rough by design: the quiescence search settles real exchanges. These terms only
+//! tell the search which side's pieces are loose.
+
+use super::S;
+use super::info::EvalInfo;
+use super::params::{HANGING, PROTECTED, THREAT_BY_LESSER, THREAT_CLASS};
+use crate::bitboard::Bitboard;
+use crate::board::Position;
+use crate::types::{Color, PieceKind};
+
+/// Exchange classes: `THREAT_CLASS` runs from 0 to 3.
+const CLASSES: usize = 4;
+
+/// `c`'s threats against the enemy's pieces: those it attacks that are undefended, and those it
+/// attacks with a piece of a lower exchange class.
+#[inline(always)]
+pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
+    let them = !c;
+    let mut score = S::ZERO;
+    let targets = info.attacked[c] & pos.color_bb(them);
+    if targets.is_empty() {
+        return score;
+    }
+
+    // Both sets below usually hold no piece or a couple: walk them.
+    let defended = targets & info.attacked[them];
+    for sq in targets & !defended {
+        if let Some(pc) = pos.piece_at(sq) {
+            score += HANGING[pc.kind().index()];
+        }
+    }
+    if defended.any() {
+        // `below[k]`: points c attacks with pieces of an exchange class lower than k.
+        let mut below = [Bitboard::EMPTY; CLASSES];
+        for kind in PieceKind::ALL {
+            if let Some(b) = below.get_mut(THREAT_CLASS[kind.index()] as usize + 1) {
+                *b |= info.attacks(c, kind);
+            }
+        }
+        for k in 1..CLASSES {
+            below[k] |= below[k - 1];
+        }
+        for sq in defended {
+            if let Some(pc) = pos.piece_at(sq)
+                && below[THREAT_CLASS[pc.kind().index()] as usize].has(sq)
+            {
+                score += THREAT_BY_LESSER[pc.kind().index()];
+            }
+        }
+    }
+    score
+}
+
+/// `c`'s pieces defended by another of its pieces.
+#[inline(always)]
+pub(super) fn protection(pos: &Position, info: &EvalInfo, c: Color) -> S {
+    let defended = pos.color_bb(c) & info.attacked[c] & !Bitboard::from_square(pos.king(c));
+    PROTECTED * defended.count() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::info::complete as info;
+
+    fn threats_of(fen: &str, c: Color) -> S {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        threats(&pos, &info(&pos), c)
+    }
+
+    #[test]
+    fn hanging_and_outgunned_pieces() {
+        let rook = PieceKind::Rook.index();
+        // The Red horse on c5 attacks the Black rook on d7 over its free leg c6; nothing
+        // defends the rook.
+        assert_eq!(threats_of("3k5/9/3r5/9/2N6/9/9/9/9/4K4 w", Color::Red), HANGING[rook]);
+        // A Black horse on b8 defends it, but the horse attacking it is still the cheaper piece.
+        assert_eq!(threats_of("3k5/1n7/3r5/9/2N6/9/9/9/9/4K4 w", Color::Red), THREAT_BY_LESSER[rook]);
+        // A defended horse attacked by a rook is no threat: the exchange would lose.
+        assert_eq!(threats_of("3k5/1n7/3n5/9/9/9/9/9/9/3RK4 w", Color::Red), S::ZERO);
+    }
+
+    #[test]
+    fn protected_pieces() {
+        // Red's king defends both advisors; nothing defends the elephant or the soldier.
+        let pos = Position::from_fen("3akab2/9/9/9/9/9/4P4/9/9/3AKAB2 w").expect("valid FEN");
+        assert_eq!(protection(&pos, &info(&pos), Color::Red), PROTECTED * 2);
+        // Black's advisors stand by their king just the same.
+        assert_eq!(protection(&pos, &info(&pos), Color::Black), PROTECTED * 2);
+    }
+}

@@ -1,0 +1,55 @@
+//! The evaluation broken down by term, for the `eval` command (`uci.md` section 6).
+
+use std::fmt;
+
+use super::{Breakdown, Term};
+use crate::types::{ByColor, Color, Value};
+
+/// Each term's blended value for Red and for Black.
+///
+/// Displays as a header, one row per term (Red, Black, net), then
+/// `Final evaluation: <n> (red side)`, with no newline after that last line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    values: [ByColor<Value>; Term::NUM],
+    phase: i32,
+}
+
+impl Trace {
+    pub(super) fn new(b: &Breakdown) -> Trace {
+        let values = Term::ALL.map(|t| ByColor::new(b.value(t, Color::Red), b.value(t, Color::Black)));
+        Trace { values, phase: b.phase }
+    }
+
+    /// A term's value for one side.
+    pub fn value(&self, term: Term, c: Color) -> Value {
+        self.values[term.index()][c]
+    }
+
+    /// A term's value for Red minus its value for Black.
+    pub fn net(&self, term: Term) -> Value {
+        self.value(term, Color::Red) - self.value(term, Color::Black)
+    }
+
+    /// The evaluation from Red's point of view: the sum of the net values.
+    pub fn total(&self) -> Value {
+        Term::ALL.iter().map(|&t| self.net(t)).sum()
+    }
+
+    /// The game phase used, from 0 (endgame) to [`PHASE_MAX`](super::params::PHASE_MAX).
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+}
+
+impl fmt::Display for Trace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{:>12} | {:>6} {:>6} {:>6}", "Term", "Red", "Black", "Net")?;
+        writeln!(f, "{:-<13}+{:-<21}", "", "")?;
+        for term in Term::ALL {
+            let (red, black) = (self.value(term, Color::Red), self.value(term, Color::Black));
+            writeln!(f, "{:>12} | {red:>6} {black:>6} {:>6}", term.name(), self.net(term))?;
+        }
+        write!(f, "Final evaluation: {} (red side)", self.total())
+    }
+}
