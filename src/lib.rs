@@ -23,6 +23,7 @@ pub mod bitboard;
 pub mod board;
 pub mod movegen;
 pub mod perft;
+pub mod play;
 pub mod types;
 
 pub use bitboard::Bitboard;
