@@ -2,3 +2,4 @@
 //! records in PGN.
 
 pub mod notation;
+pub mod render;
