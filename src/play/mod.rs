@@ -2,4 +2,5 @@
 //! records in PGN.
 
 pub mod notation;
+pub mod pgn;
 pub mod render;
