@@ -19,11 +19,17 @@
 //! `bb` bitboard, `occ` occupancy.
 
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
 pub mod board;
+pub mod engine;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod play;
+pub mod search;
+pub mod suite;
+pub mod tt;
 pub mod types;
 
 pub use bitboard::Bitboard;

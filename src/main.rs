@@ -30,6 +30,29 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Fixed-depth search over the bench positions; prints the node-count signature.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = chuhan::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: i32,
+    },
+    /// Run an EPD suite (mate-in-N or perft lines); ends with `N passed, M failed`.
+    Suite {
+        /// The suite file, e.g. positions/mate.epd.
+        file: std::path::PathBuf,
+        /// Search depth for mate lines (default 2N+1), or deepest perft depth.
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=100))]
+        depth: Option<i32>,
+        /// Time per mate line in milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Only mate lines announcing at most this many moves.
+        #[arg(long)]
+        max_mate: Option<u32>,
+        /// Lines run in parallel.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -43,6 +66,16 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Perft { depth, fen, divide, threads }) => perft(depth, fen.as_deref(), divide, threads),
+        Some(Command::Bench { depth }) => bench(depth),
+        Some(Command::Suite { file, depth, movetime, max_mate, jobs }) => {
+            let limits = chuhan::suite::SuiteLimits {
+                depth,
+                movetime: movetime.map(std::time::Duration::from_millis),
+                max_mate,
+                jobs: jobs as usize,
+            };
+            suite(&file, &limits)
+        }
         None => ExitCode::SUCCESS,
     }
 }
@@ -77,4 +110,34 @@ fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCod
     println!("Time (ms): {ms}  Nodes/second: {nps}");
     println!("Nodes searched: {total}");
     ExitCode::SUCCESS
+}
+
+fn bench(depth: i32) -> ExitCode {
+    match chuhan::bench::run(depth, &mut |line| eprintln!("{line}")) {
+        Ok(result) => {
+            for line in result.summary() {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn suite(file: &std::path::Path, limits: &chuhan::suite::SuiteLimits) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let (passed, failed) = chuhan::suite::run(&text, limits, &mut |r| {
+        println!("line {}: {} {}", r.line, if r.passed { "ok" } else { "FAILED" }, r.text);
+    });
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }

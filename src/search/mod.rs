@@ -1,0 +1,272 @@
+//! The search: iterative deepening over principal-variation alpha-beta with aspiration
+//! windows, a shared transposition table, quiescence search and staged move ordering.
+//!
+//! Threads (Lazy SMP) search the same root with the shared table; only the main thread reports
+//! and decides when to stop. With one thread and a fresh table the node count for a given
+//! position and depth is always the same: nothing but the stop checks reads the clock.
+
+mod history;
+pub mod limits;
+mod negamax;
+pub mod params;
+mod picker;
+mod qsearch;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+pub use limits::{Limits, TimeBudget};
+pub use picker::mvv_lva;
+
+use crate::board::Position;
+use crate::movegen::legal_moves;
+use crate::tt::TranspositionTable;
+use crate::types::value::{INFINITE, MATE, is_decisive, mate_in};
+use crate::types::{Depth, MAX_PLY, Move, Score, Value};
+use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use worker::{RootMove, Worker};
+
+/// The deepest iteration the search starts.
+pub const MAX_DEPTH: Depth = (MAX_PLY as Depth) - 8;
+
+/// Shared between the searching threads and whoever may stop them: the stop flag, the ponder
+/// state and the clock (which starts at `go`, or again at `ponderhit`).
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    epoch: Instant,
+    start_ns: AtomicU64,
+}
+
+impl Control {
+    pub fn new(pondering: bool) -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            epoch: Instant::now(),
+            start_ns: AtomicU64::new(0),
+        }
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: time limits apply from now on.
+    pub fn ponderhit(&self) {
+        self.start_ns.store(self.epoch.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Time since `go` (or since `ponderhit`).
+    pub fn elapsed(&self) -> Duration {
+        self.epoch.elapsed().saturating_sub(Duration::from_nanos(self.start_ns.load(Ordering::Relaxed)))
+    }
+
+    /// Time since `go`, ignoring `ponderhit`, for `info time`.
+    pub fn since_go(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+}
+
+/// Read-only search settings and the per-thread node counters.
+pub(crate) struct SearchShared {
+    pub nodes: Vec<AtomicU64>,
+    pub node_limit: Option<u64>,
+    pub budget: TimeBudget,
+}
+
+impl SearchShared {
+    pub fn total_nodes(&self) -> u64 {
+        worker::sum(&self.nodes)
+    }
+}
+
+/// One completed iteration, for `info` output.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: Depth,
+    pub seldepth: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` when there is no (unbanned) legal move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub value: Value,
+    pub depth: Depth,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Searches `pos` with `threads` threads until a limit is reached or `ctl` is stopped.
+/// `report` is called on the calling thread after each completed iteration.
+pub fn search(
+    pos: &Position,
+    tt: &TranspositionTable,
+    limits: &Limits,
+    banned: &[Move],
+    threads: usize,
+    ctl: &Control,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let root_moves: Vec<RootMove> = legal_moves(pos)
+        .into_iter()
+        .filter(|m| !banned.contains(m))
+        .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+        .map(|mv| RootMove { mv, value: -INFINITE, prev_value: -INFINITE })
+        .collect();
+    if root_moves.is_empty() {
+        return SearchResult { best: None, ponder: None, value: -MATE, depth: 0, nodes: 0, pv: Vec::new() };
+    }
+
+    tt.new_search();
+    let threads = threads.max(1);
+    let shared = SearchShared {
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        node_limit: limits.nodes,
+        budget: limits.budget(),
+    };
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let (pos, shared, root_moves) = (pos.clone(), &shared, root_moves.clone());
+            // Helpers search the same tree; they diverge through the shared table and their
+            // staggered starting depths.
+            scope.spawn(move || {
+                let mut w = Worker::new(pos, tt, ctl, shared, id, root_moves);
+                w.iterate(max_depth, limits, &mut |_| {});
+            });
+        }
+        let mut main = Worker::new(pos.clone(), tt, ctl, &shared, 0, root_moves);
+        let result = main.iterate(max_depth, limits, report);
+        ctl.stop();
+        result
+    })
+}
+
+impl Worker<'_> {
+    /// Iterative deepening with aspiration windows.
+    fn iterate(&mut self, max_depth: Depth, limits: &Limits, report: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut best_value = -INFINITE;
+        let mut best_pv: Vec<Move> = vec![self.root_moves[0].mv];
+        let mut depth = 1 + (self.id % 2) as Depth;
+        while depth <= max_depth {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            for rm in &mut self.root_moves {
+                rm.prev_value = rm.value;
+            }
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(best_value) {
+                ((best_value - delta).max(-INFINITE), (best_value + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            let value = loop {
+                let v = self.search_root(depth, alpha, beta);
+                if self.aborted {
+                    break v;
+                }
+                // Keep the order stable: the best first, the rest by their values.
+                self.root_moves[1..].sort_by_key(|rm| std::cmp::Reverse(rm.value));
+                if v <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (v - delta).max(-INFINITE);
+                } else if v >= beta {
+                    beta = (v + delta).min(INFINITE);
+                } else {
+                    break v;
+                }
+                delta += delta / 2;
+                if delta > 1000 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            };
+            if self.aborted {
+                // A move proven better than the previous best in the interrupted iteration
+                // stands; otherwise the last completed iteration's answer does.
+                if self.pv_len[0] > 0 && self.root_moves[0].value > best_value && self.completed_depth > 0 {
+                    best_pv = self.root_pv();
+                    best_value = self.root_moves[0].value;
+                }
+                break;
+            }
+            best_value = value;
+            best_pv = self.root_pv();
+            if best_pv.is_empty() {
+                best_pv = vec![self.root_moves[0].mv];
+            }
+            self.completed_depth = depth;
+            if self.is_main() {
+                self.shared.nodes[0].store(self.nodes, Ordering::Relaxed);
+                report(&Info {
+                    depth,
+                    seldepth: self.seldepth.max(depth as usize),
+                    score: Score::from_value(value),
+                    nodes: self.shared.total_nodes(),
+                    time: self.ctl.since_go(),
+                    hashfull: self.tt.hashfull(),
+                    pv: best_pv.clone(),
+                });
+                if self.should_finish(limits, value, depth) {
+                    break;
+                }
+            } else if self.ctl.is_stopped() {
+                break;
+            }
+            depth += 1;
+        }
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        SearchResult {
+            best: best_pv.first().copied(),
+            ponder: best_pv.get(1).copied(),
+            value: best_value,
+            depth: self.completed_depth,
+            nodes: self.shared.total_nodes(),
+            pv: best_pv,
+        }
+    }
+
+    /// Between iterations: the soft time target, a proven mate, or a single legal move.
+    fn should_finish(&self, limits: &Limits, value: Value, depth: Depth) -> bool {
+        if let Some(n) = limits.mate
+            && value >= mate_in((2 * n as usize).saturating_sub(1))
+        {
+            return true;
+        }
+        if self.shared.node_limit.is_some_and(|n| self.shared.total_nodes() >= n) {
+            return true;
+        }
+        if self.ctl.is_pondering() {
+            return false;
+        }
+        let timed = self.shared.budget.soft.is_some();
+        if timed && self.root_moves.len() == 1 && depth >= 1 {
+            return true;
+        }
+        // A mate found with time limits: deeper search cannot change the answer.
+        if timed && value >= mate_in(depth as usize) {
+            return true;
+        }
+        self.shared.budget.soft.is_some_and(|s| self.ctl.elapsed() >= s)
+    }
+}

@@ -1,0 +1,247 @@
+//! Principal-variation search: the root, interior nodes, and the pruning that sits in them.
+//! Node kind (PV or not) is a const parameter so each kind compiles separately.
+
+use super::params::*;
+use super::picker::{MovePicker, PickerKind, is_capture};
+use super::worker::{LMR, Worker, has_attackers};
+use crate::movegen::MoveList;
+use crate::tt::Bound;
+use crate::types::value::{INFINITE, MATE_BOUND, is_decisive, is_rule, mate_in, mated_in};
+use crate::types::{Depth, MAX_PLY, Move, Value};
+
+impl Worker<'_> {
+    /// Searches every root move to `depth` within (alpha, beta). Root moves get their values;
+    /// the best is moved to the front.
+    pub(super) fn search_root(&mut self, depth: Depth, mut alpha: Value, beta: Value) -> Value {
+        let mut best = -INFINITE;
+        self.pv_len[0] = 0;
+        for i in 0..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            self.stack[0].mv = Some(mv);
+            self.pos.make(mv);
+            let ext = self.pos.in_check() as Depth;
+            let new_depth = depth - 1 + ext;
+            let mut v;
+            if i == 0 {
+                v = -self.negamax::<true>(-beta, -alpha, new_depth, 1);
+            } else {
+                v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.negamax::<true>(-beta, -alpha, new_depth, 1);
+                }
+            }
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            rm.value = if i == 0 || v > alpha { v } else { -INFINITE };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(0, mv);
+                    // Keep the best move first so an interrupted iteration still has it.
+                    self.root_moves[..=i].rotate_right(1);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    pub(super) fn negamax<const PV: bool>(
+        &mut self,
+        mut alpha: Value,
+        mut beta: Value,
+        depth: Depth,
+        ply: usize,
+    ) -> Value {
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        self.pv_len[ply] = ply;
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.rule_value(ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        // Mate-distance pruning: no line from here can beat a shorter mate already known.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let in_check = self.pos.in_check();
+        let key = self.pos.key();
+        let tte = self.tt.probe(key, ply);
+        let tt_move = tte.and_then(|e| e.mv);
+        if !PV
+            && let Some(e) = tte
+            && e.depth >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            }
+        {
+            return e.value;
+        }
+
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        self.stack[ply].static_eval = static_eval;
+
+        if !PV && !in_check && !is_decisive(beta) {
+            // Reverse futility: far above beta at shallow depth, the opponent will not recover.
+            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null move, unless the previous move was one, or the side has only soldiers left
+            // as attackers (zugzwang-like endings).
+            let prev_null = ply > 0 && self.stack[ply - 1].mv.is_some_and(|m| m.is_null());
+            let us = self.pos.side_to_move();
+            if depth >= NULL_MIN_DEPTH
+                && static_eval >= beta
+                && !prev_null
+                && (ply >= self.nmp_min_ply || us != self.nmp_side)
+                && has_attackers(&self.pos, us)
+                && self.pos.color_bb(us).count() > 4
+                && self.big_pieces(us) > 0
+            {
+                let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+                self.stack[ply].mv = Some(Move::NULL);
+                self.pos.make_null();
+                let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
+                self.pos.unmake_null();
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    // Zugzwang is common in xiangqi (jammed pieces, composed mates): confirm
+                    // with a reduced search in which this side may not pass.
+                    let (saved_ply, saved_side) = (self.nmp_min_ply, self.nmp_side);
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    self.nmp_side = us;
+                    let verified = self.negamax::<false>(beta - 1, beta, depth - r, ply);
+                    (self.nmp_min_ply, self.nmp_side) = (saved_ply, saved_side);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return if is_decisive(v) { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        let kind = if in_check { PickerKind::Evasions } else { PickerKind::Main };
+        let killers = self.hist.killers[ply];
+        let mut picker = MovePicker::new(&self.pos, kind, tt_move, killers);
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut legal = 0usize;
+        let mut quiets = MoveList::new();
+
+        while let Some(mv) = picker.next(&self.pos, &self.hist) {
+            if !self.pos.is_legal(mv) {
+                continue;
+            }
+            legal += 1;
+            let capture = is_capture(&self.pos, mv);
+            let prunable = !PV && !in_check && !capture && best > -MATE_BOUND;
+            if prunable && depth <= LMP_MAX_DEPTH && quiets.len() >= LMP_BASE + (depth * depth) as usize {
+                picker.skip_quiets();
+                continue;
+            }
+
+            self.stack[ply].mv = Some(mv);
+            self.pos.make(mv);
+            self.tt.prefetch(self.pos.key());
+            let gives_check = self.pos.in_check();
+            if prunable && !gives_check && depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha
+            {
+                self.pos.unmake();
+                quiets.push(mv);
+                continue;
+            }
+            let ext = (gives_check && (ply as Depth) < 2 * self.root_depth) as Depth;
+            let new_depth = depth - 1 + ext;
+
+            let mut v;
+            if legal == 1 {
+                v = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1);
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
+                    r = LMR[depth.min(63) as usize][legal.min(63)] as Depth;
+                    r -= PV as Depth;
+                    r -= killers.contains(&Some(mv)) as Depth;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
+                if v > alpha && r > 0 && !self.aborted {
+                    v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if PV && v > alpha && v < beta && !self.aborted {
+                    v = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.pos.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if !capture {
+                quiets.push(mv);
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(mv);
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    alpha = v;
+                    if v >= beta {
+                        if !capture {
+                            self.hist.update(&self.pos, mv, quiets.as_slice(), depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if legal == 0 {
+            // Checkmate and stalemate alike: the side to move has lost.
+            return mated_in(ply);
+        }
+        if best == -INFINITE {
+            best = alpha;
+        }
+        if !is_rule(best) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if PV && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, best, depth, bound, ply);
+        }
+        best
+    }
+
+    /// Rooks, horses and cannons of one side.
+    fn big_pieces(&self, c: crate::types::Color) -> u32 {
+        use crate::types::PieceKind::*;
+        self.pos.count(c, Rook) + self.pos.count(c, Horse) + self.pos.count(c, Cannon)
+    }
+}

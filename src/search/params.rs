@@ -1,0 +1,47 @@
+//! Every search and time-management constant, in one place so they can be tuned.
+
+use crate::types::{Depth, Value};
+
+/// Half-width of the first aspiration window around the previous iteration's value.
+pub const ASPIRATION_DELTA: Value = 20;
+/// Iterations before aspiration windows are used.
+pub const ASPIRATION_MIN_DEPTH: Depth = 4;
+
+/// Null-move pruning: minimum depth, base reduction and depth divisor.
+pub const NULL_MIN_DEPTH: Depth = 3;
+pub const NULL_BASE_REDUCTION: Depth = 3;
+pub const NULL_DEPTH_DIVISOR: Depth = 4;
+
+/// Reverse futility pruning: depth limit and margin per ply.
+pub const RFP_MAX_DEPTH: Depth = 4;
+pub const RFP_MARGIN: Value = 60;
+
+/// Futility pruning of quiet moves at frontier nodes: margin per ply.
+pub const FUTILITY_MAX_DEPTH: Depth = 3;
+pub const FUTILITY_MARGIN: Value = 70;
+
+/// Late-move pruning: quiet moves searched before the rest are skipped at shallow depth.
+pub const LMP_MAX_DEPTH: Depth = 3;
+pub const LMP_BASE: usize = 5;
+
+/// Late-move reductions: `ln(depth) * ln(moves) / LMR_DIVISOR + LMR_BASE`.
+pub const LMR_MIN_DEPTH: Depth = 3;
+pub const LMR_BASE: f64 = 0.5;
+pub const LMR_DIVISOR: f64 = 2.2;
+
+/// Quiescence delta pruning margin.
+pub const DELTA_MARGIN: Value = 50;
+
+/// History scores are kept within ±HISTORY_MAX.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Time allocation (`ucci.md` 7.3): sudden death divides the clock by this many moves.
+pub const TIME_MOVES_SUDDEN_DEATH: u64 = 20;
+/// Pondering stretches the soft target by 5/4.
+pub const PONDER_SOFT_NUM: u64 = 5;
+pub const PONDER_SOFT_DEN: u64 = 4;
+/// Default safety margin subtracted from the clock (ms), the UCI `Move Overhead`.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// Nodes between two polls of the clock and the stop flag.
+pub const POLL_INTERVAL: u64 = 1024;

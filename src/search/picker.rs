@@ -1,0 +1,213 @@
+//! Staged move ordering: the table move, captures by MVV-LVA, killers, quiet moves by history.
+//! Moves come out pseudo-legal; the caller tests legality just before searching each one.
+
+use super::history::History;
+use crate::board::Position;
+use crate::movegen::{self, MAX_MOVES, MoveList};
+use crate::types::{Move, PieceKind};
+
+/// Ordering weight of a captured piece (most valuable victim first).
+const VICTIM: [i32; 7] = [0, 2, 2, 4, 9, 5, 1];
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    TableMove,
+    GenerateCaptures,
+    Captures,
+    Killer1,
+    Killer2,
+    GenerateQuiets,
+    Quiets,
+    GenerateEvasions,
+    Evasions,
+    Done,
+}
+
+/// Which moves a node wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PickerKind {
+    /// Main search: everything, in stages.
+    Main,
+    /// Quiescence: captures only.
+    Captures,
+    /// In check: every move, ordered in one list.
+    Evasions,
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    kind: PickerKind,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+/// Sorts `moves` by descending score (insertion sort: lists are short and partly ordered).
+fn sort_by_score(moves: &mut [Move], scores: &mut [i32]) {
+    for i in 1..moves.len() {
+        let (mv, sc) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < sc {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = mv;
+        scores[j] = sc;
+    }
+}
+
+/// MVV-LVA score of a capture; 0 for a quiet move.
+#[inline]
+pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
+    match (pos.piece_at(mv.to()), pos.piece_at(mv.from())) {
+        (Some(victim), Some(attacker)) => VICTIM[victim.kind().index()] * 16 - VICTIM[attacker.kind().index()],
+        _ => 0,
+    }
+}
+
+impl MovePicker {
+    pub fn new(pos: &Position, kind: PickerKind, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> MovePicker {
+        let tt_move = tt_move
+            .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
+        MovePicker {
+            stage: Stage::TableMove,
+            kind,
+            tt_move,
+            killers,
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        }
+    }
+
+    /// Stops handing out quiet moves (late-move pruning); captures and evasions continue.
+    pub fn skip_quiets(&mut self) {
+        if matches!(self.stage, Stage::Killer1 | Stage::Killer2 | Stage::GenerateQuiets | Stage::Quiets) {
+            self.stage = Stage::Done;
+        }
+    }
+
+    /// The best remaining move of the current list.
+    fn pick_best(&mut self) -> Option<Move> {
+        let n = self.list.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let moves = self.list.as_mut_slice();
+        moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let mv = moves[self.next];
+        self.next += 1;
+        Some(mv)
+    }
+
+    /// The next move of an already sorted list.
+    fn take_next(&mut self) -> Option<Move> {
+        let mv = self.list.as_slice().get(self.next).copied();
+        self.next += 1;
+        mv
+    }
+
+    fn after_table_move(&self) -> Stage {
+        match self.kind {
+            PickerKind::Evasions => Stage::GenerateEvasions,
+            _ => Stage::GenerateCaptures,
+        }
+    }
+
+    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = self.after_table_move();
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::GenerateCaptures => {
+                    self.list.clear();
+                    self.next = 0;
+                    movegen::generate::<{ movegen::CAPTURES }>(pos, &mut self.list);
+                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
+                        self.scores[i] = mvv_lva(pos, mv);
+                    }
+                    self.stage = Stage::Captures;
+                }
+                Stage::Captures => match self.pick_best() {
+                    Some(mv) if Some(mv) == self.tt_move => continue,
+                    Some(mv) => return Some(mv),
+                    None => {
+                        self.stage = if self.kind == PickerKind::Captures { Stage::Done } else { Stage::Killer1 };
+                    }
+                },
+                Stage::Killer1 | Stage::Killer2 => {
+                    let k = self.killers[(self.stage == Stage::Killer2) as usize];
+                    self.stage = if self.stage == Stage::Killer1 { Stage::Killer2 } else { Stage::GenerateQuiets };
+                    if let Some(k) = k
+                        && Some(k) != self.tt_move
+                        && pos.piece_at(k.to()).is_none()
+                        && pos.is_pseudo_legal(k)
+                    {
+                        return Some(k);
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.list.clear();
+                    self.next = 0;
+                    movegen::generate::<{ movegen::QUIETS }>(pos, &mut self.list);
+                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
+                        self.scores[i] = history.quiet(pos, mv);
+                    }
+                    let n = self.list.len();
+                    sort_by_score(self.list.as_mut_slice(), &mut self.scores[..n]);
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.take_next() {
+                    Some(mv) if Some(mv) == self.tt_move || self.killers.contains(&Some(mv)) => continue,
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::GenerateEvasions => {
+                    self.list.clear();
+                    self.next = 0;
+                    movegen::generate::<{ movegen::ALL }>(pos, &mut self.list);
+                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
+                        self.scores[i] = if pos.piece_at(mv.to()).is_some() {
+                            (1 << 20) + mvv_lva(pos, mv)
+                        } else {
+                            history.quiet(pos, mv)
+                        };
+                    }
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => match self.pick_best() {
+                    Some(mv) if Some(mv) == self.tt_move => continue,
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Whether a move captures (for ordering and pruning decisions).
+#[inline]
+pub fn is_capture(pos: &Position, mv: Move) -> bool {
+    pos.piece_at(mv.to()).is_some()
+}
+
+/// The kind of the captured piece, if any.
+#[inline]
+pub fn victim(pos: &Position, mv: Move) -> Option<PieceKind> {
+    pos.piece_at(mv.to()).map(|p| p.kind())
+}

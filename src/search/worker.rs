@@ -1,0 +1,190 @@
+//! Per-thread search state: the thread's own copy of the position, its move-ordering memory,
+//! its principal-variation table and its node count.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use once_cell::sync::Lazy;
+
+use super::history::History;
+use super::params::*;
+use super::{Control, SearchShared};
+use crate::board::Position;
+use crate::eval::evaluate;
+use crate::tt::TranspositionTable;
+use crate::types::value::{RULE_WIN, mated_in};
+use crate::types::{Color, Depth, MAX_PLY, Move, PieceKind, Value};
+
+/// A root move with the value of its latest search.
+#[derive(Clone, Copy, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub value: Value,
+    pub prev_value: Value,
+}
+
+#[derive(Clone, Copy, Default)]
+pub(super) struct Frame {
+    pub static_eval: Value,
+    pub mv: Option<Move>,
+}
+
+/// Late-move reductions by depth and move number.
+pub(super) static LMR: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR).max(0.0) as u8;
+        }
+    }
+    t
+});
+
+pub struct Worker<'a> {
+    pub(super) pos: Position,
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) ctl: &'a Control,
+    pub(super) shared: &'a SearchShared,
+    pub(super) id: usize,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) hist: History,
+    pub(super) pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pub(super) pv_len: [usize; MAX_PLY + 2],
+    pub(super) stack: [Frame; MAX_PLY + 4],
+    pub(super) root_moves: Vec<RootMove>,
+    pub(super) root_depth: Depth,
+    pub(super) completed_depth: Depth,
+    pub(super) aborted: bool,
+    /// Null-move verification: `nmp_side` may not pass before this ply.
+    pub(super) nmp_min_ply: usize,
+    pub(super) nmp_side: Color,
+}
+
+impl<'a> Worker<'a> {
+    pub(super) fn new(
+        pos: Position,
+        tt: &'a TranspositionTable,
+        ctl: &'a Control,
+        shared: &'a SearchShared,
+        id: usize,
+        root_moves: Vec<RootMove>,
+    ) -> Worker<'a> {
+        Worker {
+            pos,
+            tt,
+            ctl,
+            shared,
+            id,
+            nodes: 0,
+            seldepth: 0,
+            hist: History::new(),
+            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            stack: [Frame::default(); MAX_PLY + 4],
+            root_moves,
+            root_depth: 0,
+            completed_depth: 0,
+            aborted: false,
+            nmp_min_ply: 0,
+            nmp_side: Color::Red,
+        }
+    }
+
+    #[inline]
+    pub(super) fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node and, every `POLL_INTERVAL` nodes, publishes the count and checks the stop
+    /// flag, the node limit and the hard time limit. Returns true once the search must unwind.
+    #[inline]
+    pub(super) fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.ctl.is_stopped() {
+                self.aborted = true;
+            } else if self.is_main() && self.completed_depth >= 1 {
+                let over_nodes = self.shared.node_limit.is_some_and(|n| self.shared.total_nodes() >= n);
+                let over_time =
+                    !self.ctl.is_pondering() && self.shared.budget.hard.is_some_and(|h| self.ctl.elapsed() >= h);
+                if over_nodes || over_time {
+                    self.ctl.stop();
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// Static evaluation, from the side to move's point of view.
+    #[inline]
+    pub(super) fn evaluate(&self) -> Value {
+        evaluate(&self.pos)
+    }
+
+    /// A decided or drawn result by rule at this node (`rules.md` sections 7 to 11), or `None`.
+    /// Values from repetition rules fall in the rule band, so they are never stored.
+    pub(super) fn rule_value(&self, ply: usize) -> Option<Value> {
+        let st = self.pos.state();
+        if st.reversible >= 4
+            && let Some(v) = repetition_stub(&self.pos)
+        {
+            return Some(match v {
+                Verdict::Draw => 0,
+                Verdict::Win => RULE_WIN - ply as Value,
+                Verdict::Loss => -(RULE_WIN - ply as Value),
+            });
+        }
+        if st.rule60 >= 120 {
+            // The 60-move draw yields to a loss by having no legal move.
+            return Some(if self.pos.has_legal_move() { 0 } else { mated_in(ply) });
+        }
+        if !has_attackers(&self.pos, Color::Red) && !has_attackers(&self.pos, Color::Black) {
+            return Some(0);
+        }
+        None
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = Some(mv);
+        let next_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..next_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = next_len;
+    }
+
+    pub(super) fn root_pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].iter().map_while(|m| *m).collect()
+    }
+}
+
+enum Verdict {
+    Draw,
+    #[allow(dead_code)]
+    Win,
+    #[allow(dead_code)]
+    Loss,
+}
+
+/// Interim repetition test until the full rules module is wired in: any repetition is a draw.
+fn repetition_stub(pos: &Position) -> Option<Verdict> {
+    let hist = pos.history();
+    let back = (pos.state().reversible as usize).min(hist.len());
+    let key = pos.key();
+    (4..=back).step_by(2).any(|i| hist[hist.len() - i].key == key).then_some(Verdict::Draw)
+}
+
+/// Whether `c` has a piece that can ever attack the enemy king (`rules.md` section 10).
+#[inline]
+pub(super) fn has_attackers(pos: &Position, c: Color) -> bool {
+    [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]
+        .iter()
+        .any(|&k| pos.pieces_of(c, k).any())
+}
+
+/// Node counters of every thread, for `info nodes` and the node limit.
+pub(super) fn sum(counters: &[AtomicU64]) -> u64 {
+    counters.iter().map(|c| c.load(Ordering::Relaxed)).sum()
+}

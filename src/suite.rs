@@ -1,0 +1,140 @@
+//! `chuhan suite FILE`: runs an EPD suite and reports each line and a `N passed, M failed` total.
+//!
+//! Two kinds of line are understood:
+//! - `<FEN> ; mate <N> ; <source>`: the side to move must find a forced mate (or a stalemate,
+//!   which also wins) in at most N of its own moves;
+//! - `<FEN> ;D1 <n> ;D2 <n> ...`: perft counts, checked up to the depth limit given.
+
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use crate::board::Position;
+use crate::perft::perft;
+use crate::search::{self, Control, Limits};
+use crate::tt::TranspositionTable;
+use crate::types::Score;
+
+/// How hard to try on each line.
+#[derive(Clone, Copy, Debug)]
+pub struct SuiteLimits {
+    /// Search depth for mate lines (default: enough for the announced mate), or the deepest
+    /// perft depth checked.
+    pub depth: Option<i32>,
+    pub movetime: Option<Duration>,
+    /// Only lines announcing a mate in at most this many moves.
+    pub max_mate: Option<u32>,
+    /// Lines run in parallel.
+    pub jobs: usize,
+}
+
+enum Case {
+    Mate { fen: String, moves: u32 },
+    Perft { fen: String, counts: Vec<(u32, u64)> },
+}
+
+/// Outcome of one line.
+pub struct LineResult {
+    pub line: usize,
+    pub passed: bool,
+    pub text: String,
+}
+
+fn parse_line(line: &str) -> Option<Result<Case, String>> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let mut fields = line.split(';').map(str::trim);
+    let fen = fields.next().unwrap_or_default().to_string();
+    let rest: Vec<&str> = fields.collect();
+    if let Some(m) = rest.iter().find_map(|f| f.strip_prefix("mate ")) {
+        return Some(match m.trim().parse() {
+            Ok(moves) => Ok(Case::Mate { fen, moves }),
+            Err(_) => Err(format!("bad mate length '{m}'")),
+        });
+    }
+    let counts: Option<Vec<(u32, u64)>> = rest
+        .iter()
+        .filter(|f| !f.is_empty())
+        .map(|f| {
+            let (d, n) = f.strip_prefix('D')?.split_once(' ')?;
+            Some((d.parse().ok()?, n.trim().parse().ok()?))
+        })
+        .collect();
+    match counts {
+        Some(c) if !c.is_empty() => Some(Ok(Case::Perft { fen, counts: c })),
+        _ => Some(Err("neither '; mate N' nor ';D1 n' perft fields".to_string())),
+    }
+}
+
+fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
+    match case {
+        Case::Mate { fen, moves } => {
+            let pos = match Position::from_fen(fen) {
+                Ok(p) => p,
+                Err(e) => return (false, format!("invalid FEN: {e}")),
+            };
+            let tt = match TranspositionTable::new(16) {
+                Ok(t) => t,
+                Err(e) => return (false, e.to_string()),
+            };
+            let depth = limits.depth.unwrap_or(2 * *moves as i32 + 1);
+            let search_limits =
+                Limits { depth: Some(depth), movetime: limits.movetime, mate: Some(*moves), ..Limits::default() };
+            let ctl = Control::new(false);
+            let r = search::search(&pos, &tt, &search_limits, &[], 1, &ctl, &mut |_| {});
+            let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
+            match Score::from_value(r.value) {
+                Score::Decided { win: true, plies } if plies.div_ceil(2) <= *moves => {
+                    (true, format!("mate in {} (announced {moves}), best {best}", plies.div_ceil(2)))
+                }
+                other => (false, format!("no mate in {moves} found: score {}, best {best}", other.uci())),
+            }
+        }
+        Case::Perft { fen, counts } => {
+            let mut pos = match Position::from_fen(fen) {
+                Ok(p) => p,
+                Err(e) => return (false, format!("invalid FEN: {e}")),
+            };
+            let max = limits.depth.map_or(u32::MAX, |d| d.max(0) as u32);
+            for &(d, expected) in counts.iter().filter(|(d, _)| *d <= max) {
+                let n = perft(&mut pos, d);
+                if n != expected {
+                    return (false, format!("perft {d}: {n}, expected {expected}"));
+                }
+            }
+            (true, "perft counts agree".to_string())
+        }
+    }
+}
+
+/// Runs every line of `text`; `report` gets each result in file order.
+pub fn run(text: &str, limits: &SuiteLimits, report: &mut dyn FnMut(&LineResult)) -> (usize, usize) {
+    let cases: Vec<(usize, Result<Case, String>)> =
+        text.lines().enumerate().filter_map(|(i, l)| parse_line(l).map(|c| (i + 1, c))).collect();
+    let selected: Vec<&(usize, Result<Case, String>)> = cases
+        .iter()
+        .filter(|(_, c)| match (c, limits.max_mate) {
+            (Ok(Case::Mate { moves, .. }), Some(max)) => *moves <= max,
+            _ => true,
+        })
+        .collect();
+    let run_one = |(line, case): &&(usize, Result<Case, String>)| {
+        let (passed, text) = match case {
+            Ok(c) => run_case(c, limits),
+            Err(e) => (false, e.clone()),
+        };
+        LineResult { line: *line, passed, text }
+    };
+    let results: Vec<LineResult> = match rayon::ThreadPoolBuilder::new().num_threads(limits.jobs.max(1)).build() {
+        Ok(pool) => pool.install(|| selected.par_iter().map(run_one).collect()),
+        Err(_) => selected.iter().map(run_one).collect(),
+    };
+    let mut passed = 0;
+    for r in &results {
+        passed += r.passed as usize;
+        report(r);
+    }
+    (passed, results.len() - passed)
+}
