@@ -65,6 +65,29 @@ pub enum Notation {
     Wxf,
 }
 
+impl Notation {
+    /// Reads a notation name: `chinese` (or `simplified`), `traditional`, `wxf`, `iccs`.
+    pub fn from_name(name: &str) -> Option<Notation> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "chinese" | "simplified" => Some(Notation::Chinese(Script::Simplified)),
+            "traditional" => Some(Notation::Chinese(Script::Traditional)),
+            "wxf" => Some(Notation::Wxf),
+            "iccs" => Some(Notation::Iccs),
+            _ => None,
+        }
+    }
+
+    /// The name [`Notation::from_name`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Chinese(Script::Simplified) => "chinese",
+            Notation::Chinese(Script::Traditional) => "traditional",
+            Notation::Wxf => "wxf",
+            Notation::Iccs => "iccs",
+        }
+    }
+}
+
 /// Why a text could not be read as a move in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
