@@ -30,5 +30,9 @@ bench: perft
 perft-deep: build
 	$(BIN) suite positions/perft.epd --threads 2
 
+# Mate-in-N problems up to 6 moves, 2 s each (issue target: at least 95% solved).
+suite: build
+	$(BIN) suite positions/mate.epd --max-mate 6 --movetime 2000 --jobs 2
+
 clean:
 	$(CARGO) clean

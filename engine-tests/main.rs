@@ -1,5 +1,9 @@
 //! Regression suites that drive the real `chuhan` binary.
 
 mod common;
+mod judge;
 mod perft;
 mod play;
+mod protocol;
+mod session;
+mod suite;

@@ -24,6 +24,7 @@ pub mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod eval;
+pub mod judge;
 pub mod movegen;
 pub mod perft;
 pub mod play;
@@ -31,8 +32,9 @@ pub mod search;
 pub mod suite;
 pub mod tt;
 pub mod types;
+pub mod ucci;
 
 pub use bitboard::Bitboard;
-pub use board::{FenError, Position, START_FEN, Setup};
+pub use board::{FenError, GameResult, Position, Reason, RuleVerdict, START_FEN, Setup, game_result};
 pub use movegen::MoveList;
 pub use types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};

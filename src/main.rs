@@ -6,6 +6,17 @@ use clap::{Parser, Subcommand};
 
 use chuhan::Position;
 
+/// `println!` that ends the process quietly when stdout is closed (`chuhan perft | head`),
+/// where `println!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 /// Chuhan (楚汉), a xiangqi engine. With no subcommand it speaks UCCI (or UCI) on stdin/stdout.
 #[derive(Parser)]
 #[command(version, about)]
@@ -52,6 +63,18 @@ enum Command {
         /// Lines run in parallel.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         jobs: u64,
+    },
+    /// Play moves from a position and judge the result by the rules: `result <score> <reason>`.
+    Judge {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in ICCS, separated by spaces: "h2e2 h9g7".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Judge a repetition at its first recurrence instead of the third occurrence.
+        #[arg(long)]
+        first_repetition: bool,
     },
     /// Play a game against Chuhan in the terminal (moves in ICCS, Chinese or WXF notation).
     Play {
@@ -100,10 +123,20 @@ fn main() -> ExitCode {
             };
             suite(&file, &limits)
         }
+        Some(Command::Judge { fen, moves, first_repetition }) => {
+            match chuhan::judge::judge(fen.as_deref(), &moves, first_repetition) {
+                Ok(line) => out!("{line}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            ExitCode::SUCCESS
+        }
         Some(Command::Play { red: _, black, depth, movetime, fen, threads, notation }) => {
             play(black, depth, movetime, fen.as_deref(), threads as usize, &notation)
         }
-        None => ExitCode::SUCCESS,
+        None => protocol(),
     }
 }
 
@@ -169,14 +202,14 @@ fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCod
     let elapsed = start.elapsed();
     if divide {
         for l in lines {
-            println!("{l}");
+            out!("{l}");
         }
-        println!();
+        out!("");
     }
     let ms = elapsed.as_millis();
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    println!("Time (ms): {ms}  Nodes/second: {nps}");
-    println!("Nodes searched: {total}");
+    out!("Time (ms): {ms}  Nodes/second: {nps}");
+    out!("Nodes searched: {total}");
     ExitCode::SUCCESS
 }
 
@@ -184,7 +217,7 @@ fn bench(depth: i32) -> ExitCode {
     match chuhan::bench::run(depth, &mut |line| eprintln!("{line}")) {
         Ok(result) => {
             for line in result.summary() {
-                println!("{line}");
+                out!("{line}");
             }
             ExitCode::SUCCESS
         }
@@ -204,8 +237,19 @@ fn suite(file: &std::path::Path, limits: &chuhan::suite::SuiteLimits) -> ExitCod
         }
     };
     let (passed, failed) = chuhan::suite::run(&text, limits, &mut |r| {
-        println!("line {}: {} {}", r.line, if r.passed { "ok" } else { "FAILED" }, r.text);
+        out!("line {}: {} {}", r.line, if r.passed { "ok" } else { "FAILED" }, r.text);
     });
-    println!("{passed} passed, {failed} failed");
+    out!("{passed} passed, {failed} failed");
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+fn protocol() -> ExitCode {
+    let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+    match chuhan::ucci::run(input, Box::new(std::io::stdout())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

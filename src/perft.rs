@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::board::Position;
-use crate::movegen::legal_moves;
+use crate::movegen::{count_legal, legal_moves};
 use crate::types::Move;
 
 /// Number of legal move paths of length `depth`.
@@ -15,10 +15,10 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = legal_moves(pos);
     if depth == 1 {
-        return moves.len() as u64;
+        return count_legal(pos) as u64;
     }
+    let moves = legal_moves(pos);
     let mut nodes = 0;
     for mv in &moves {
         pos.make(mv);

@@ -57,6 +57,8 @@ impl std::fmt::Display for AllocError {
     }
 }
 
+impl std::error::Error for AllocError {}
+
 impl TranspositionTable {
     /// A table of `mb` megabytes (at least one bucket). Allocation is fallible: a size the
     /// machine cannot give is an error, not an abort.

@@ -94,12 +94,23 @@ pub fn rook(sq: Square, occ: &Occupancy) -> Bitboard {
     rook_rank(sq, occ) | rook_file(sq, occ)
 }
 
+/// Cannon captures along the rank.
+#[inline]
+pub fn cannon_rank(sq: Square, occ: &Occupancy) -> Bitboard {
+    rank_bb(sq, RANK_CANNON[sq.file().index()][occ.rank_bits(sq)])
+}
+
+/// Cannon captures along the file.
+#[inline]
+pub fn cannon_file(sq: Square, occ: &Occupancy) -> Bitboard {
+    file_bb(sq, FILE_CANNON[sq.rank().index()][occ.file_bits(sq)])
+}
+
 /// Cannon captures: the first piece beyond exactly one screen, in each direction. (A cannon's
 /// quiet moves are the empty points of [`rook`].)
 #[inline]
 pub fn cannon(sq: Square, occ: &Occupancy) -> Bitboard {
-    rank_bb(sq, RANK_CANNON[sq.file().index()][occ.rank_bits(sq)])
-        | file_bb(sq, FILE_CANNON[sq.rank().index()][occ.file_bits(sq)])
+    cannon_rank(sq, occ) | cannon_file(sq, occ)
 }
 
 #[inline]
@@ -128,14 +139,9 @@ pub fn horse_attackers_unblocked(sq: Square) -> Bitboard {
 
 /// The four diagonal neighbours of `sq` that are on the board: elephant eyes, and the legs of
 /// horses attacking `sq`.
+#[inline]
 pub fn diagonal_neighbours(sq: Square) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for &n in &DIAG_NEIGHBOURS[sq.index()] {
-        if n != OFF {
-            bb = bb.with(Square::from_index(n as usize));
-        }
-    }
-    bb
+    Bitboard(DIAG_NEIGHBOURS_BB[sq.index()])
 }
 
 /// Elephant moves from `sq`: two diagonal steps, eye free, same side of the river.

@@ -351,3 +351,20 @@ pub(crate) static SOLDIER_ATTACKERS: [[u128; 90]; 2] = {
     }
     t
 };
+
+/// The on-board diagonal neighbours of each point, as a bitboard.
+pub(crate) static DIAG_NEIGHBOURS_BB: [u128; 90] = {
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < 4 {
+            if DIAG_NEIGHBOURS[s][i] != OFF {
+                t[s] |= 1u128 << DIAG_NEIGHBOURS[s][i];
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};

@@ -15,7 +15,7 @@ impl Position {
 
     /// As [`Position::attackers_to`], ignoring pieces on `gone` (a piece about to be captured).
     #[inline]
-    fn attackers_to_except(&self, sq: Square, by: Color, occ: &Occupancy, gone: Bitboard) -> Bitboard {
+    pub(super) fn attackers_to_except(&self, sq: Square, by: Color, occ: &Occupancy, gone: Bitboard) -> Bitboard {
         let theirs = |k| self.pieces_of(by, k) & !gone;
         let rank = attacks::rook_rank(sq, occ);
         let file = attacks::rook_file(sq, occ);
@@ -65,20 +65,47 @@ impl Position {
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
-        if from != self.kings[self.stm]
-            && !self.st.checkers.any()
-            && !self.st.sensitive.has(from)
-            && !self.st.sensitive.has(to)
-        {
+        if from == self.kings[self.stm] || self.st.checkers.any() {
+            return self.king_safe_after(mv);
+        }
+        if !self.st.sensitive.has(from) && !self.st.sensitive.has(to) {
             return true;
         }
-        self.king_safe_after(mv)
+        self.lines_safe_after(from, to)
+    }
+
+    /// Legality of a move by a piece other than the king, when not in check: only the king's
+    /// rank and file (discovered attacks, cannon screens added or removed) and, if the piece
+    /// leaves a diagonal neighbour of the king, horse legs can change.
+    fn lines_safe_after(&self, from: Square, to: Square) -> bool {
+        let them = !self.stm;
+        let ksq = self.kings[self.stm];
+        let occ = self.occ.after_move(from, to);
+        let mut attackers = Bitboard::EMPTY;
+        if from.file() == ksq.file() || to.file() == ksq.file() {
+            attackers |= attacks::rook_file(ksq, &occ)
+                & (self.pieces_of(them, PieceKind::Rook) | self.pieces_of(them, PieceKind::King));
+            attackers |= attacks::cannon_file(ksq, &occ) & self.pieces_of(them, PieceKind::Cannon);
+        }
+        if from.rank() == ksq.rank() || to.rank() == ksq.rank() {
+            attackers |= attacks::rook_rank(ksq, &occ) & self.pieces_of(them, PieceKind::Rook);
+            attackers |= attacks::cannon_rank(ksq, &occ) & self.pieces_of(them, PieceKind::Cannon);
+        }
+        if attacks::diagonal_neighbours(ksq).has(from) {
+            attackers |= attacks::horse_attackers(ksq, occ.bitboard()) & self.pieces_of(them, PieceKind::Horse);
+        }
+        attackers.without(to).is_empty()
     }
 
     /// The full legality test: make the move on the occupancy only and look for attackers.
-    pub(crate) fn king_safe_after(&self, mv: Move) -> bool {
-        let (from, to) = (mv.from(), mv.to());
-        let us = self.stm;
+    pub fn king_safe_after(&self, mv: Move) -> bool {
+        self.king_safe_after_for(self.stm, mv.from(), mv.to())
+    }
+
+    /// As [`Position::king_safe_after`] for a move by `us`, whoever is to move: chase detection
+    /// asks whether the side that just moved could legally capture.
+    #[inline]
+    pub(super) fn king_safe_after_for(&self, us: Color, from: Square, to: Square) -> bool {
         let ksq = if from == self.kings[us] { to } else { self.kings[us] };
         let occ = self.occ.after_move(from, to);
         self.attackers_to_except(ksq, !us, &occ, Bitboard::from_square(to)).is_empty()

@@ -1,9 +1,11 @@
 //! The position: mailbox and bitboards, side to move, Zobrist key, rule counters and the undo
 //! stack.
 
+mod chase;
 mod check;
 mod fen;
 mod make;
+mod rules;
 pub mod zobrist;
 
 use std::fmt;
@@ -14,6 +16,7 @@ use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
+pub use rules::{GameResult, RULE60_PLIES, Reason, RuleVerdict, game_result};
 
 /// What a position knows about how it was reached; one per ply on the undo stack (Stockfish's
 /// `StateInfo`).

@@ -12,3 +12,10 @@ pub fn evaluate(pos: &Position) -> Value {
     }
     if pos.side_to_move() == Color::Red { v } else { -v }
 }
+
+/// Placeholder breakdown until the full evaluator lands.
+pub fn trace(pos: &Position) -> String {
+    let v = evaluate(pos);
+    let red = if pos.side_to_move() == Color::Red { v } else { -v };
+    format!("Material {red}\nFinal evaluation: {red} (red side)")
+}

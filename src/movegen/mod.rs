@@ -19,15 +19,10 @@ pub const ALL: GenKind = 0;
 pub const CAPTURES: GenKind = 1;
 pub const QUIETS: GenKind = 2;
 
-#[inline]
-fn push_all(list: &mut MoveList, from: Square, targets: Bitboard) {
-    for to in targets {
-        list.push(Move::new(from, to));
-    }
-}
-
-/// Appends the pseudo-legal moves of kind `G` for the side to move.
-pub fn generate<const G: GenKind>(pos: &Position, list: &mut MoveList) {
+/// Calls `f(from, targets)` for every piece of the side to move with its pseudo-legal targets
+/// of kind `G`. Generation and counting share this one walk over the pieces.
+#[inline(always)]
+fn for_each_piece<const G: GenKind>(pos: &Position, mut f: impl FnMut(Square, Bitboard)) {
     let us = pos.side_to_move();
     let occ = pos.occupancy();
     let occ_bb = occ.bitboard();
@@ -38,7 +33,7 @@ pub fn generate<const G: GenKind>(pos: &Position, list: &mut MoveList) {
     };
 
     for from in pos.pieces_of(us, PieceKind::Rook) {
-        push_all(list, from, attacks::rook(from, occ) & target);
+        f(from, attacks::rook(from, occ) & target);
     }
     for from in pos.pieces_of(us, PieceKind::Cannon) {
         let mut t = Bitboard::EMPTY;
@@ -48,22 +43,50 @@ pub fn generate<const G: GenKind>(pos: &Position, list: &mut MoveList) {
         if G != QUIETS {
             t |= attacks::cannon(from, occ) & pos.color_bb(!us);
         }
-        push_all(list, from, t);
+        f(from, t);
     }
     for from in pos.pieces_of(us, PieceKind::Horse) {
-        push_all(list, from, attacks::horse(from, occ_bb) & target);
+        f(from, attacks::horse(from, occ_bb) & target);
     }
     for from in pos.pieces_of(us, PieceKind::Soldier) {
-        push_all(list, from, attacks::soldier(us, from) & target);
+        f(from, attacks::soldier(us, from) & target);
     }
     for from in pos.pieces_of(us, PieceKind::Elephant) {
-        push_all(list, from, attacks::elephant(from, occ_bb) & target);
+        f(from, attacks::elephant(from, occ_bb) & target);
     }
     for from in pos.pieces_of(us, PieceKind::Advisor) {
-        push_all(list, from, attacks::advisor(from) & target);
+        f(from, attacks::advisor(from) & target);
     }
     let ksq = pos.king(us);
-    push_all(list, ksq, attacks::king(ksq) & target);
+    f(ksq, attacks::king(ksq) & target);
+}
+
+/// Appends the pseudo-legal moves of kind `G` for the side to move.
+pub fn generate<const G: GenKind>(pos: &Position, list: &mut MoveList) {
+    for_each_piece::<G>(pos, |from, targets| {
+        for to in targets {
+            list.push(Move::new(from, to));
+        }
+    });
+}
+
+/// The number of legal moves, without listing them: moves that cannot touch the king's
+/// safety are counted by popcount (perft's bulk counting at the last ply).
+pub fn count_legal(pos: &Position) -> usize {
+    if pos.in_check() {
+        return legal_moves(pos).len();
+    }
+    let sensitive = pos.state().sensitive;
+    let ksq = pos.king(pos.side_to_move());
+    let mut n = 0;
+    for_each_piece::<ALL>(pos, |from, targets| {
+        let risky = if from == ksq || sensitive.has(from) { targets } else { targets & sensitive };
+        n += (targets.count() - risky.count()) as usize;
+        for to in risky {
+            n += pos.is_legal(Move::new(from, to)) as usize;
+        }
+    });
+    n
 }
 
 /// All legal moves of the side to move.

@@ -21,8 +21,9 @@ pub use picker::mvv_lva;
 
 use crate::board::Position;
 use crate::movegen::legal_moves;
+use crate::tt::Bound;
 use crate::tt::TranspositionTable;
-use crate::types::value::{INFINITE, MATE, is_decisive, mate_in};
+use crate::types::value::{INFINITE, MATE, is_decisive, is_rule, mate_in};
 use crate::types::{Depth, MAX_PLY, Move, Score, Value};
 use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use worker::{RootMove, Worker};
@@ -53,6 +54,11 @@ impl Control {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// The raw stop flag, for loops outside the search (perft) that poll a plain flag.
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -81,6 +87,8 @@ impl Control {
 /// Read-only search settings and the per-thread node counters.
 pub(crate) struct SearchShared {
     pub nodes: Vec<AtomicU64>,
+    /// The main thread has finished: helpers stop (without touching the caller's stop flag).
+    pub done: AtomicBool,
     pub node_limit: Option<u64>,
     pub budget: TimeBudget,
 }
@@ -140,6 +148,7 @@ pub fn search(
     let threads = threads.max(1);
     let shared = SearchShared {
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        done: AtomicBool::new(false),
         node_limit: limits.nodes,
         budget: limits.budget(),
     };
@@ -157,7 +166,7 @@ pub fn search(
         }
         let mut main = Worker::new(pos.clone(), tt, ctl, &shared, 0, root_moves);
         let result = main.iterate(max_depth, limits, report);
-        ctl.stop();
+        shared.done.store(true, Ordering::Relaxed);
         result
     })
 }
@@ -216,6 +225,11 @@ impl Worker<'_> {
                 best_pv = vec![self.root_moves[0].mv];
             }
             self.completed_depth = depth;
+            if !is_rule(value) {
+                // The root is searched outside `negamax`, so its result is stored here (`probe`
+                // and the next search read it).
+                self.tt.store(self.pos.key(), best_pv.first().copied(), value, depth, Bound::Exact, 0);
+            }
             if self.is_main() {
                 self.shared.nodes[0].store(self.nodes, Ordering::Relaxed);
                 report(&Info {
@@ -230,7 +244,7 @@ impl Worker<'_> {
                 if self.should_finish(limits, value, depth) {
                     break;
                 }
-            } else if self.ctl.is_stopped() {
+            } else if self.ctl.is_stopped() || self.shared.done.load(Ordering::Relaxed) {
                 break;
             }
             depth += 1;

@@ -9,9 +9,10 @@ use super::history::History;
 use super::params::*;
 use super::{Control, SearchShared};
 use crate::board::Position;
+use crate::board::{RULE60_PLIES, RuleVerdict};
 use crate::eval::evaluate;
 use crate::tt::TranspositionTable;
-use crate::types::value::{RULE_WIN, mated_in};
+use crate::types::value::RULE_WIN;
 use crate::types::{Color, Depth, MAX_PLY, Move, PieceKind, Value};
 
 /// A root move with the value of its latest search.
@@ -102,7 +103,7 @@ impl<'a> Worker<'a> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-            if self.ctl.is_stopped() {
+            if self.ctl.is_stopped() || self.shared.done.load(Ordering::Relaxed) {
                 self.aborted = true;
             } else if self.is_main() && self.completed_depth >= 1 {
                 let over_nodes = self.shared.node_limit.is_some_and(|n| self.shared.total_nodes() >= n);
@@ -124,26 +125,19 @@ impl<'a> Worker<'a> {
     }
 
     /// A decided or drawn result by rule at this node (`rules.md` sections 7 to 11), or `None`.
-    /// Values from repetition rules fall in the rule band, so they are never stored.
+    /// Wins and losses fall in the rule band, so they are never stored in the table.
+    #[inline]
     pub(super) fn rule_value(&self, ply: usize) -> Option<Value> {
         let st = self.pos.state();
-        if st.reversible >= 4
-            && let Some(v) = repetition_stub(&self.pos)
-        {
-            return Some(match v {
-                Verdict::Draw => 0,
-                Verdict::Win => RULE_WIN - ply as Value,
-                Verdict::Loss => -(RULE_WIN - ply as Value),
-            });
+        // Nothing to judge: no repetition possible, counter far from 120, material on board.
+        if st.reversible < 4 && st.rule60 < RULE60_PLIES && !self.pos.insufficient_material() {
+            return None;
         }
-        if st.rule60 >= 120 {
-            // The 60-move draw yields to a loss by having no legal move.
-            return Some(if self.pos.has_legal_move() { 0 } else { mated_in(ply) });
-        }
-        if !has_attackers(&self.pos, Color::Red) && !has_attackers(&self.pos, Color::Black) {
-            return Some(0);
-        }
-        None
+        Some(match self.pos.rule_verdict_in_search(ply)? {
+            RuleVerdict::Draw => 0,
+            RuleVerdict::Win => RULE_WIN - ply as Value,
+            RuleVerdict::Loss => -(RULE_WIN - ply as Value),
+        })
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -158,22 +152,6 @@ impl<'a> Worker<'a> {
     pub(super) fn root_pv(&self) -> Vec<Move> {
         self.pv[0][..self.pv_len[0]].iter().map_while(|m| *m).collect()
     }
-}
-
-enum Verdict {
-    Draw,
-    #[allow(dead_code)]
-    Win,
-    #[allow(dead_code)]
-    Loss,
-}
-
-/// Interim repetition test until the full rules module is wired in: any repetition is a draw.
-fn repetition_stub(pos: &Position) -> Option<Verdict> {
-    let hist = pos.history();
-    let back = (pos.state().reversible as usize).min(hist.len());
-    let key = pos.key();
-    (4..=back).step_by(2).any(|i| hist[hist.len() - i].key == key).then_some(Verdict::Draw)
 }
 
 /// Whether `c` has a piece that can ever attack the enemy king (`rules.md` section 10).

@@ -1,0 +1,67 @@
+//! `chuhan judge`: the result line for each kind of game end, and exit code 2 for bad input.
+
+use crate::common::{run, stderr, stdout};
+
+/// Runs `chuhan judge` and returns its single output line, checking success.
+fn judge(args: &[&str]) -> String {
+    let o = run(&[&["judge"], args].concat());
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: {out}");
+    lines[0].to_string()
+}
+
+/// Red's rook checks on ranks 9 and 8 in turn (`repetition.txt`, first perpetual check cases).
+const PERPETUAL: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+
+#[test]
+fn judge_result_lines() {
+    assert_eq!(judge(&[]), "result * game goes on");
+    assert_eq!(judge(&["--fen", "3k5/9/9/9/9/9/9/9/8R/4K4 w", "--moves", "i1d1"]), "result 1-0 checkmate");
+    // Black to move, not in check, without a legal move: the rooks cover d9 and f9, and the
+    // advisor may not leave the file between the kings.
+    assert_eq!(judge(&["--fen", "4k4/4a4/9/9/9/9/9/9/3R1R3/4K4 b"]), "result 1-0 stalemate (no legal move)");
+    assert_eq!(judge(&["--fen", "4k4/9/9/9/9/9/9/9/4A4/3AK4 w"]), "result 1/2-1/2 insufficient material");
+    assert_eq!(
+        judge(&["--fen", "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 119 60", "--moves", "a0a1"]),
+        "result 1/2-1/2 60-move rule"
+    );
+
+    // Perpetual check: two occurrences so far, so only --first-repetition judges it.
+    let twice = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8";
+    assert_eq!(judge(&["--fen", PERPETUAL, "--moves", twice]), "result * game goes on");
+    assert_eq!(
+        judge(&["--fen", PERPETUAL, "--moves", twice, "--first-repetition"]),
+        "result 0-1 perpetual check by red"
+    );
+    let thrice = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9 h8h9 f9f8";
+    assert_eq!(judge(&["--fen", PERPETUAL, "--moves", thrice]), "result 0-1 perpetual check by red");
+
+    // Perpetual chase (`repetition.txt`: the rook chases the unprotected cannon).
+    let fen = "4kab2/4a4/4b4/3rC2R1/9/9/4n4/4B4/4A4/4KAB1c w - - 0 1";
+    let moves = "h6i6 i0h0 i6h6 h0i0 h6i6 i0h0 i6h6";
+    assert_eq!(judge(&["--fen", fen, "--moves", moves, "--first-repetition"]), "result 0-1 perpetual chase by red");
+
+    // Quiet shuffling: a draw at the third occurrence.
+    let shuffle = "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9";
+    assert_eq!(judge(&["--moves", shuffle]), "result 1/2-1/2 threefold repetition");
+}
+
+#[test]
+fn judge_bad_input_exits_2_naming_the_token() {
+    for (args, token) in [
+        (&["--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w"][..], "'X'"),
+        (&["--fen", "4k4/9/9/9/9/9/9/9/4R4/4K4 w"], "in check"),
+        (&["--moves", "h2e2 h9g7 e2e9"], "e2e9"),
+        (&["--moves", "h2e2 x9"], "x9"),
+        (&["--moves", "h2e2 h2e2"], "h2e2"),
+        (&["--bogus"], "--bogus"),
+    ] {
+        let o = run(&[&["judge"], args].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(token), "{args:?}: {err}");
+    }
+}

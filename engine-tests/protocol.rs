@@ -1,0 +1,235 @@
+//! Protocol transcripts against the real binary (`ucci.md`, `uci.md`).
+
+use std::time::Duration;
+
+use crate::session::Session;
+
+const MATE_IN_ONE: &str = "3k5/9/9/4N4/9/8R/9/9/4K4/9 w - - 0 1";
+/// Red to move with exactly two legal moves, d0e0 and d1e2 (`uci.md` section 6).
+const TWO_MOVES: &str = "4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1";
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+fn bestmove(line: &str) -> &str {
+    line.split_whitespace().nth(1).unwrap_or_default()
+}
+
+#[test]
+fn ucci_handshake_is_exact() {
+    let mut s = Session::start();
+    s.send("ucci");
+    let lines = s.expect("ucciok");
+    assert_eq!(
+        lines,
+        [
+            format!("id name Chuhan {}", env!("CARGO_PKG_VERSION")).as_str(),
+            "id author The Chuhan developers",
+            "option usemillisec type check default true",
+            "option batch type check default false",
+            "option debug type check default false",
+            "option ponder type check default false",
+            "option hashsize type spin min 0 max 32768 default 16",
+            "option threads type spin min 0 max 64 default 1",
+            "option newgame type button",
+        ]
+    );
+    s.send("isready");
+    s.expect("readyok");
+    s.send("quit");
+    s.expect("bye");
+    assert_eq!(s.wait_exit(), Some(0));
+}
+
+#[test]
+fn uci_handshake_and_quit_without_bye() {
+    let mut s = Session::start();
+    s.send("uci");
+    let lines = s.expect("uciok");
+    assert_eq!(lines[2], "option name Hash type spin default 16 min 1 max 32768");
+    assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+    s.send("ucci");
+    assert!(s.expect_prefix("info string").contains("uci"));
+    s.send("quit");
+    assert_eq!(s.wait_exit(), Some(0));
+    assert_eq!(s.next_line(Duration::from_millis(200)), None);
+}
+
+#[test]
+fn boot_refuses_other_lines_and_quits_silently() {
+    let mut s = Session::start();
+    s.send("isready");
+    assert_eq!(s.expect_prefix("info string"), "info string expected 'ucci' or 'uci'");
+    s.send("quit");
+    assert_eq!(s.wait_exit(), Some(0));
+    assert_eq!(s.transcript.len(), 1);
+}
+
+#[test]
+fn mate_in_one_and_no_legal_move() {
+    let mut s = Session::hello("ucci");
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go depth 3");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove i4i9"));
+    assert!(lines.contains(&"info depth 1 score 9999 pv i4i9".to_string()), "{lines:?}");
+    s.send(&format!("position fen {MATE_IN_ONE} moves i4i9"));
+    s.send("go depth 3");
+    let lines = s.expect("nobestmove");
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0], "info depth 0 score -10000");
+    assert!(lines[1].starts_with("info time ") && lines[1].ends_with(" nodes 1"), "{lines:?}");
+
+    let mut u = Session::hello("uci");
+    u.send(&format!("position fen {MATE_IN_ONE} moves i4i9"));
+    u.send("go depth 3");
+    assert_eq!(u.expect("bestmove (none)"), ["info depth 0 score mate 0"]);
+}
+
+#[test]
+fn node_counts_are_deterministic() {
+    let mut s = Session::hello("uci");
+    let mut finals = Vec::new();
+    for _ in 0..2 {
+        s.send("ucinewgame");
+        s.send("position startpos moves h2e2 h9g7");
+        s.send("go depth 6");
+        let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+        let last_info = lines.iter().rev().find(|l| l.starts_with("info depth 6")).cloned().unwrap_or_default();
+        let nodes: Vec<&str> = last_info.split_whitespace().skip_while(|t| *t != "nodes").take(2).collect();
+        finals.push((nodes.join(" "), lines.last().cloned()));
+    }
+    assert!(finals[0].0.starts_with("nodes "), "{finals:?}");
+    assert_eq!(finals[0], finals[1]);
+}
+
+#[test]
+fn bad_input_is_answered_and_changes_nothing() {
+    let mut s = Session::hello("ucci");
+    s.send(&format!("position fen {TWO_MOVES}"));
+    let cases = [
+        ("hello", "info string unknown command: hello"),
+        ("position fen 4k4/9/9 w", "info string position rejected:"),
+        ("position startpos moves h2e2 h9g7 h0g2 h2e2", "info string position rejected: move 4 'h2e2' is illegal"),
+        ("position startpos moves i4i10", "info string position rejected: move 1 'i4i10' is not a move"),
+        ("go depth x", "info string go:"),
+        ("go ponder draw depth 3", "info string go:"),
+        ("setoption hashsize 99999999", "info string"),
+        ("setoption nosuchoption 1", "info string unknown option: nosuchoption"),
+        ("banmoves h2e2", "info string banmoves:"),
+        ("ponderhit", "info string"),
+    ];
+    for (input, answer) in cases {
+        s.send(input);
+        let got = s.expect_prefix("info string");
+        assert!(got.starts_with(answer), "{input}: got '{got}'");
+        assert_eq!(s.fen(), TWO_MOVES, "after {input}");
+    }
+    s.send_bytes(b"position startpos moves \xff\xfe\n");
+    assert!(s.expect_prefix("info string").contains("UTF-8"));
+    assert_eq!(s.fen(), TWO_MOVES);
+    s.send("stop");
+    s.expect("nobestmove");
+}
+
+#[test]
+fn banmoves_restrict_the_root() {
+    let mut s = Session::hello("ucci");
+    s.send(&format!("position fen {TWO_MOVES}"));
+    s.send("banmoves d1e2");
+    s.send("go depth 4");
+    assert_eq!(bestmove(&s.expect_prefix("bestmove")), "d0e0");
+    s.send("banmoves d1e2 d0e0");
+    s.send("go depth 4");
+    let lines = s.expect("nobestmove");
+    assert!(lines.contains(&"info string all legal moves are banned".to_string()), "{lines:?}");
+    // A new position clears the bans.
+    s.send(&format!("position fen {TWO_MOVES}"));
+    s.send("go depth 4");
+    assert_eq!(bestmove(&s.expect_prefix("bestmove")), "d1e2");
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_isready_answers_meanwhile() {
+    let mut s = Session::hello("ucci");
+    s.send("position startpos");
+    s.send("go infinite");
+    s.expect_prefix("info depth 3");
+    s.send("isready");
+    s.expect("readyok");
+    s.send("stop");
+    let line = s.expect_prefix("bestmove");
+    assert_eq!(bestmove(&line).len(), 4);
+}
+
+#[test]
+fn ponder_holds_the_answer_until_ponderhit() {
+    let mut s = Session::hello("ucci");
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go ponder depth 2");
+    s.expect_prefix("info depth 2");
+    s.expect_silence(Duration::from_millis(300));
+    s.send("ponderhit");
+    assert_eq!(s.expect_prefix("bestmove"), "bestmove i4i9");
+}
+
+#[test]
+fn probe_reports_the_table_entry() {
+    let mut s = Session::hello("ucci");
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go depth 3");
+    s.expect_prefix("bestmove");
+    s.send(&format!("probe fen {MATE_IN_ONE}"));
+    let line = s.expect_prefix("pophash");
+    assert!(line.starts_with("pophash bestmove i4i9"), "{line}");
+    s.send("probe fen 9/9/9 w");
+    s.expect_prefix("info string");
+    assert_eq!(s.expect_prefix("pophash"), "pophash");
+}
+
+#[test]
+fn go_perft_and_display() {
+    let mut s = Session::hello("uci");
+    s.send(&format!("position fen {TWO_MOVES}"));
+    s.send("go perft 2");
+    assert_eq!(s.expect("Nodes searched: 5"), ["d0e0: 3", "d1e2: 2", ""]);
+    s.send("position startpos");
+    s.send("d");
+    let lines = s.until("Checkers", |l| l.starts_with("Checkers:"));
+    assert!(lines.contains(&format!("Fen: {START}")));
+}
+
+#[test]
+fn batch_mode_refuses_open_ended_searches() {
+    let mut s = Session::hello("ucci");
+    s.send("setoption batch true");
+    s.send("go infinite");
+    assert!(s.expect_prefix("info string").contains("batch"));
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go depth 2");
+    s.send("isready");
+    // In batch mode `isready` waits behind the search.
+    s.expect("bestmove i4i9");
+    s.expect("readyok");
+}
+
+#[test]
+fn end_of_input_lets_a_finite_search_finish() {
+    let mut s = Session::hello("ucci");
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go depth 4");
+    s.close_input();
+    s.expect("bestmove i4i9");
+    s.expect("bye");
+    assert_eq!(s.wait_exit(), Some(0));
+}
+
+#[test]
+fn draw_offer_is_accepted_when_not_better() {
+    let mut s = Session::hello("ucci");
+    // Bare kings and advisors: a dead draw, so the offer is accepted.
+    s.send("position fen 3ak4/9/9/9/9/9/9/9/9/4KA3 w - - 0 1");
+    s.send("go draw depth 3");
+    assert!(s.expect_prefix("bestmove").ends_with(" draw"));
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go draw depth 3");
+    assert_eq!(s.expect_prefix("bestmove"), "bestmove i4i9");
+}

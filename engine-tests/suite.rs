@@ -1,0 +1,36 @@
+//! `chuhan suite` over the mate file: every mate in at most 3 moves is found.
+
+use crate::common::{run, stdout};
+
+#[test]
+fn mates_up_to_three_are_all_solved() {
+    let o = run(&["suite", "positions/mate.epd", "--max-mate", "3", "--jobs", "2"]);
+    let out = stdout(&o);
+    let failed: Vec<&str> = out.lines().filter(|l| l.contains("FAILED")).collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    assert_eq!(out.lines().last(), Some("67 passed, 0 failed"));
+    assert!(o.status.success());
+}
+
+#[test]
+fn suite_reports_failures_and_bad_files() {
+    let dir = std::env::temp_dir().join(format!("chuhan-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bad.epd");
+    // A correct perft line, a wrong count, and a line that is neither kind.
+    std::fs::write(
+        &file,
+        "4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1 ;D1 2 ;D2 5 ;D3 14\n\
+         4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1 ;D1 2 ;D2 5 ;D3 17\n\
+         nonsense\n",
+    )
+    .expect("write suite");
+    let o = run(&["suite", file.to_str().unwrap_or_default()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("line 2: FAILED perft 3: 14, expected 17"), "{out}");
+    assert_eq!(out.lines().last(), Some("1 passed, 2 failed"));
+    let missing = run(&["suite", "no/such/file.epd"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

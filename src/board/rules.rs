@@ -1,0 +1,317 @@
+//! The end of the game by rule (`rules.md` sections 7 to 10): no legal move, repetition with
+//! perpetual check and perpetual chase, the 60-move rule and insufficient material.
+//!
+//! Repetitions are found by scanning the keys of the undo stack two plies at a time, back to the
+//! last capture or null move; that is all the search pays at a node without a repetition. Only a
+//! repetition found that way is judged, which may replay the cycle (see `chase.rs`).
+
+use std::fmt;
+
+use super::{Position, State};
+use crate::types::{ByColor, Color, PieceKind};
+
+/// The 60-move counter value, in plies, at which the game is drawn (`rules.md` section 9).
+pub const RULE60_PLIES: u32 = 120;
+
+/// A verdict of the rules, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleVerdict {
+    Draw,
+    Win,
+    Loss,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// No legal move while in check (`rules.md` section 3).
+    Checkmate,
+    /// No legal move while not in check: also a loss (`rules.md` section 3).
+    Stalemate,
+    /// That side checked with every move of a repetition cycle (`rules.md` section 8).
+    PerpetualCheck(Color),
+    /// That side chased with every move of a repetition cycle (`rules.md` section 8).
+    PerpetualChase(Color),
+    /// A repetition with no forbidden offence, judged at this occurrence (`rules.md` section 8).
+    Repetition { occurrences: usize },
+    /// `rules.md` section 9.
+    Rule60,
+    /// Neither side has a rook, horse, cannon or soldier (`rules.md` section 10).
+    InsufficientMaterial,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Checkmate => write!(f, "checkmate"),
+            Reason::Stalemate => write!(f, "stalemate (no legal move)"),
+            Reason::PerpetualCheck(c) => write!(f, "perpetual check by {}", c.name()),
+            Reason::PerpetualChase(c) => write!(f, "perpetual chase by {}", c.name()),
+            Reason::Repetition { occurrences: 2 } => write!(f, "twofold repetition"),
+            Reason::Repetition { occurrences: 3 } => write!(f, "threefold repetition"),
+            Reason::Repetition { occurrences } => write!(f, "{occurrences}-fold repetition"),
+            Reason::Rule60 => write!(f, "60-move rule"),
+            Reason::InsufficientMaterial => write!(f, "insufficient material"),
+        }
+    }
+}
+
+/// The outcome of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: Reason,
+}
+
+impl GameResult {
+    /// The score in PGN style, Red first: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Color::Red) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// The verdict on a repetition cycle (`rules.md` section 8, "Verdict on a cycle").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cycle {
+    Draw,
+    /// The side that checked perpetually, which loses.
+    PerpetualCheck(Color),
+    /// The side that chased perpetually, which loses.
+    PerpetualChase(Color),
+}
+
+impl Cycle {
+    fn verdict(self, stm: Color) -> RuleVerdict {
+        match self {
+            Cycle::Draw => RuleVerdict::Draw,
+            Cycle::PerpetualCheck(c) | Cycle::PerpetualChase(c) if c == stm => RuleVerdict::Loss,
+            Cycle::PerpetualCheck(_) | Cycle::PerpetualChase(_) => RuleVerdict::Win,
+        }
+    }
+}
+
+impl Position {
+    /// The state `back` plies ago: 0 is the current one. `back` must not exceed the history.
+    pub(super) fn state_back(&self, back: usize) -> &State {
+        match back {
+            0 => &self.st,
+            _ => &self.history[self.history.len() - back],
+        }
+    }
+
+    /// How many plies back each earlier occurrence of the current position lies, nearest first.
+    /// Same position means same key, side to move included, which an even distance guarantees.
+    /// The look-back ends at the last capture or null move (`rules.md` section 8); four plies
+    /// is the shortest cycle.
+    fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let end = (self.st.reversible as usize).min(self.history.len());
+        let key = self.st.key;
+        (4..=end).step_by(2).filter(move |&back| self.history[self.history.len() - back].key == key)
+    }
+
+    /// Judges a repetition for the search (`rules.md` section 8, "When the verdict is applied"):
+    /// a position that occurred before, strictly after the root (fewer than `plies_from_root`
+    /// plies ago), is judged at once, as if the cycle were to repeat; if the earlier occurrence
+    /// is at or before the root, a third occurrence is needed, as in a game. `None`: no
+    /// repetition to judge.
+    pub fn repetition_in_search(&self, plies_from_root: usize) -> Option<RuleVerdict> {
+        let mut at_or_before_root = false;
+        for back in self.earlier_occurrences() {
+            if back < plies_from_root || at_or_before_root {
+                return Some(self.judge_cycle(back).verdict(self.stm));
+            }
+            at_or_before_root = true;
+        }
+        None
+    }
+
+    /// Judges a repetition in a game: when the current position occurs for the `occurrences`-th
+    /// time or later (3 in games; 2 judges the first recurrence, as `repetition.txt` does; values
+    /// below 2 count as 2). The cycle examined runs from the earliest of those occurrences, so
+    /// every repetition of it must show the offence (`rules.md` section 8).
+    pub fn repetition_verdict(&self, occurrences: usize) -> Option<RuleVerdict> {
+        self.repetition(occurrences).map(|cycle| cycle.verdict(self.stm))
+    }
+
+    fn repetition(&self, occurrences: usize) -> Option<Cycle> {
+        let back = self.earlier_occurrences().nth(occurrences.max(2) - 2)?;
+        Some(self.judge_cycle(back))
+    }
+
+    /// The verdict on the cycle formed by the last `plies` moves (`rules.md` section 8):
+    /// perpetual check first, then any check, then perpetual chase.
+    fn judge_cycle(&self, plies: usize) -> Cycle {
+        let plies = plies.min(self.history.len());
+        // The move `back` plies before now was made by the side to move when `back` is odd. The
+        // checkers of the state it produced tell whether it gave check.
+        let mut always_checks = ByColor::new(true, true);
+        let mut any_check = false;
+        for back in 0..plies {
+            let mover = if back % 2 == 0 { !self.stm } else { self.stm };
+            let check = self.state_back(back).checkers.any();
+            always_checks[mover] &= check;
+            any_check |= check;
+        }
+        match (always_checks[Color::Red], always_checks[Color::Black]) {
+            (true, true) => return Cycle::Draw,
+            (true, false) => return Cycle::PerpetualCheck(Color::Red),
+            (false, true) => return Cycle::PerpetualCheck(Color::Black),
+            (false, false) if any_check => return Cycle::Draw,
+            (false, false) => {}
+        }
+        let chasers = self.perpetual_chasers(plies);
+        match (chasers[Color::Red], chasers[Color::Black]) {
+            (true, false) => Cycle::PerpetualChase(Color::Red),
+            (false, true) => Cycle::PerpetualChase(Color::Black),
+            _ => Cycle::Draw,
+        }
+    }
+
+    /// Whether neither side has a rook, horse, cannon or soldier (`rules.md` section 10).
+    pub fn insufficient_material(&self) -> bool {
+        [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]
+            .into_iter()
+            .all(|kind| Color::ALL.into_iter().all(|c| self.pieces_of(c, kind).is_empty()))
+    }
+
+    /// Every rule verdict the search must apply at a node (`rules.md` sections 7 to 11) except
+    /// "no legal move", which the search finds by generating moves: repetition as in
+    /// [`Position::repetition_in_search`], the 60-move rule, insufficient material.
+    pub fn rule_verdict_in_search(&self, plies_from_root: usize) -> Option<RuleVerdict> {
+        if let Some(verdict) = self.repetition_in_search(plies_from_root) {
+            return Some(verdict);
+        }
+        if self.st.rule60 >= RULE60_PLIES {
+            // Rare: the count only matters if the side to move can still move.
+            return Some(if self.has_legal_move() { RuleVerdict::Draw } else { RuleVerdict::Loss });
+        }
+        self.insufficient_material().then_some(RuleVerdict::Draw)
+    }
+}
+
+/// Judges whether the game is over in `pos`, applying the tests of `rules.md` section 7 in its
+/// order: no legal move, repetition (at the `occurrences`-th occurrence, see
+/// [`Position::repetition_verdict`]), the 60-move rule, insufficient material. `None`: play on.
+pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {
+    let stm = pos.side_to_move();
+    let (win, loss) = (Some(stm), Some(!stm));
+    let draw = |reason| Some(GameResult { winner: None, reason });
+    if !pos.has_legal_move() {
+        let reason = if pos.in_check() { Reason::Checkmate } else { Reason::Stalemate };
+        return Some(GameResult { winner: loss, reason });
+    }
+    if let Some(cycle) = pos.repetition(occurrences) {
+        let (reason, offender) = match cycle {
+            Cycle::Draw => return draw(Reason::Repetition { occurrences: occurrences.max(2) }),
+            Cycle::PerpetualCheck(c) => (Reason::PerpetualCheck(c), c),
+            Cycle::PerpetualChase(c) => (Reason::PerpetualChase(c), c),
+        };
+        return Some(GameResult { winner: if offender == stm { loss } else { win }, reason });
+    }
+    if pos.rule60() >= RULE60_PLIES {
+        return draw(Reason::Rule60);
+    }
+    if pos.insufficient_material() {
+        return draw(Reason::InsufficientMaterial);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Move;
+
+    fn play(pos: &mut Position, moves: &str) {
+        for m in moves.split_whitespace() {
+            let mv = Move::parse(m).unwrap_or_else(|| panic!("{m}"));
+            pos.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    /// Horses out and back: the start position again after four plies.
+    const SHUFFLE: &str = "b0c2 b9c7 c2b0 c7b9";
+
+    #[test]
+    fn repetitions_are_counted_by_occurrence() {
+        let mut pos = Position::startpos();
+        play(&mut pos, SHUFFLE);
+        assert_eq!(pos.earlier_occurrences().collect::<Vec<_>>(), [4]);
+        assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Draw));
+        assert_eq!(pos.repetition_verdict(3), None);
+        play(&mut pos, SHUFFLE);
+        assert_eq!(pos.earlier_occurrences().collect::<Vec<_>>(), [4, 8]);
+        assert_eq!(pos.repetition_verdict(3), Some(RuleVerdict::Draw));
+        assert_eq!(
+            game_result(&pos, 3),
+            Some(GameResult { winner: None, reason: Reason::Repetition { occurrences: 3 } })
+        );
+        // A new move, a new position.
+        play(&mut pos, "h0g2");
+        assert_eq!(pos.repetition_verdict(2), None);
+    }
+
+    #[test]
+    fn search_judges_after_the_root_at_once_and_before_it_at_the_third_occurrence() {
+        let mut pos = Position::startpos();
+        play(&mut pos, SHUFFLE);
+        // Root one ply before the earlier occurrence: it lies after the root.
+        assert_eq!(pos.repetition_in_search(5), Some(RuleVerdict::Draw));
+        // The earlier occurrence is the root itself, or before it: not yet.
+        assert_eq!(pos.repetition_in_search(4), None);
+        assert_eq!(pos.repetition_in_search(0), None);
+        play(&mut pos, SHUFFLE);
+        assert_eq!(pos.repetition_in_search(0), Some(RuleVerdict::Draw));
+    }
+
+    #[test]
+    fn look_back_reaches_the_last_capture_and_stops_at_null_moves() {
+        let mut pos = Position::startpos();
+        pos.make_null();
+        play(&mut pos, "b9c7 b0c2 c7b9 c2b0");
+        pos.make_null();
+        // Same position as four plies ago, but the null move lies between.
+        assert_eq!(pos.key(), pos.state_back(6).key);
+        assert_eq!(pos.repetition_verdict(2), None);
+
+        // The cannon takes the horse on b9 and the rook retakes; the position right after that
+        // capture is the earliest one looked at.
+        let mut pos = Position::startpos();
+        play(&mut pos, "b2b9 a9b9 h2e2 b9b8 e2h2 b8b9 h2e2 b9b8 e2h2 b8b9");
+        assert_eq!(pos.state().reversible, 8);
+        assert_eq!(pos.earlier_occurrences().collect::<Vec<_>>(), [4, 8]);
+    }
+
+    #[test]
+    fn perpetual_check_loses_and_mutual_check_draws() {
+        // The h8 rook checks on ranks 9 and 8 in turn while the black king steps f9-f8.
+        let mut pos = Position::from_fen("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w").expect("valid");
+        play(&mut pos, "h8h9 f9f8 h9h8 f8f9");
+        assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Loss));
+        play(&mut pos, "h8h9");
+        assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Win));
+        play(&mut pos, "f9f8");
+        assert_eq!(game_result(&pos, 2).map(|r| r.reason), Some(Reason::PerpetualCheck(Color::Red)));
+        assert_eq!(game_result(&pos, 2).and_then(|r| r.winner), Some(Color::Black));
+
+        // Both sides check with every move.
+        let mut pos = Position::from_fen("3akr3/5c3/1P2b4/4R4/9/9/9/9/9/4CK3 w").expect("valid");
+        play(&mut pos, "e6e7 f8e8 e7f7 e8f8 f7e7");
+        assert!((0..4).all(|back| pos.state_back(back).checkers.any()));
+        assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Draw));
+    }
+
+    #[test]
+    fn reasons_read_as_words() {
+        assert_eq!(Reason::Stalemate.to_string(), "stalemate (no legal move)");
+        assert_eq!(Reason::PerpetualChase(Color::Black).to_string(), "perpetual chase by black");
+        assert_eq!(Reason::Repetition { occurrences: 3 }.to_string(), "threefold repetition");
+        let result = GameResult { winner: Some(Color::Black), reason: Reason::Checkmate };
+        assert_eq!(result.score(), "0-1");
+    }
+}

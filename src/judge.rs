@@ -1,0 +1,85 @@
+//! `chuhan judge`: plays a move list from a FEN and judges the final position by the rules of
+//! the game (`rules.md` sections 7 to 10).
+
+use std::fmt;
+
+use crate::board::{FenError, IllegalMove, Position, game_result};
+use crate::types::Move;
+
+/// Why a judge request could not be carried out; each names the offending input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeError {
+    Fen {
+        fen: String,
+        error: FenError,
+    },
+    /// A token of the move list that is not ICCS text; `index` counts from 1.
+    NotAMove {
+        index: usize,
+        token: String,
+    },
+    Illegal {
+        index: usize,
+        error: IllegalMove,
+    },
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeError::Fen { fen, error } => write!(f, "invalid FEN '{fen}': {error}"),
+            JudgeError::NotAMove { index, token } => {
+                write!(f, "move {index} '{token}' is not a move (expected ICCS such as h2e2)")
+            }
+            JudgeError::Illegal { index, error } => write!(f, "move {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
+
+/// Sets up `fen` (the start position if `None`), plays `moves` (ICCS, separated by white space)
+/// and returns the line `result <score> <reason>`, the score being `1-0`, `0-1`, `1/2-1/2`, or
+/// `*` while the game goes on. Only the final position is judged. A repetition is judged at the
+/// third occurrence, or at the first recurrence with `first_repetition` (the convention of
+/// `repetition.txt`).
+pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool) -> Result<String, JudgeError> {
+    let mut pos = match fen {
+        Some(fen) => Position::from_fen(fen).map_err(|error| JudgeError::Fen { fen: fen.to_string(), error })?,
+        None => Position::startpos(),
+    };
+    for (i, token) in moves.split_whitespace().enumerate() {
+        let index = i + 1;
+        let mv = Move::parse(token).ok_or_else(|| JudgeError::NotAMove { index, token: token.to_string() })?;
+        pos.play(mv).map_err(|error| JudgeError::Illegal { index, error })?;
+    }
+    let occurrences = if first_repetition { 2 } else { 3 };
+    Ok(match game_result(&pos, occurrences) {
+        Some(result) => format!("result {} {}", result.score(), result.reason),
+        None => "result * game goes on".to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_and_errors() {
+        assert_eq!(judge(None, "", false), Ok("result * game goes on".to_string()));
+        // The rook checks on the d file; the flying general denies e9.
+        assert_eq!(judge(Some("3k5/9/9/9/9/9/9/9/8R/4K4 w"), "i1d1", false), Ok("result 1-0 checkmate".to_string()));
+        assert!(matches!(judge(Some("xyz"), "", false), Err(JudgeError::Fen { .. })));
+        assert_eq!(
+            judge(None, "h2e2 h9g7 e2e9", false),
+            Err(JudgeError::Illegal {
+                index: 3,
+                error: IllegalMove {
+                    mv: Move::parse("e2e9").expect("ICCS"),
+                    reason: "a cannon on e2 cannot move to e9".to_string()
+                }
+            })
+        );
+        assert!(matches!(judge(None, "h2e2 e2", false), Err(JudgeError::NotAMove { index: 2, .. })));
+    }
+}

@@ -1,0 +1,551 @@
+//! The protocol loop: a state machine over boot, idle and thinking (ElephantEye's `BootLine`,
+//! `IdleLine` and `BusyLine`).
+//!
+//! A reader thread turns raw input into messages (lines, invalid UTF-8, end of input) on a
+//! channel; the search runs on its own thread and reports on the same channel when its answer
+//! is out. So `stop`, `isready`, `ponderhit`, `probe` and `quit` are handled during a search,
+//! and every other line that arrives then is queued and handled, in order, once the answer is
+//! printed (`ucci.md` section 2). All output goes through one [`Output`] that writes whole
+//! lines and flushes; a failed write ends the session quietly.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::options::{self, OptionChange, Settings, ThreadCount};
+use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
+use super::{Command, Dialect, Go, ParseError, check_legal, parse};
+use crate::engine::{Engine, MAX_THREADS, SearchJob};
+use crate::movegen::legal_moves;
+use crate::search::{Control, Limits};
+use crate::tt::Bound;
+use crate::types::value::{RULE_BOUND, mated_in};
+use crate::types::{Depth, Score};
+
+/// The draw-acceptance threshold of `ucci.md` section 8: accept unless Chuhan thinks it is better.
+const DRAW_ACCEPT_MAX: i32 = 0;
+
+/// What the reader thread and the search thread tell the loop.
+enum Msg {
+    Line(String),
+    BadUtf8,
+    Eof,
+    SearchDone,
+}
+
+/// The one writer: whole lines, flushed at once, shared by the loop and the search thread.
+#[derive(Clone)]
+pub struct Output {
+    inner: Arc<Mutex<Box<dyn Write + Send>>>,
+    broken: Arc<AtomicBool>,
+}
+
+impl Output {
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output { inner: Arc::new(Mutex::new(w)), broken: Arc::new(AtomicBool::new(false)) }
+    }
+
+    fn line(&self, text: &str) {
+        let Ok(mut w) = self.inner.lock() else { return };
+        if writeln!(w, "{text}").and_then(|_| w.flush()).is_err() {
+            self.broken.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn send(&self, r: &Response, dialect: Dialect) {
+        for l in r.render(dialect) {
+            self.line(&l);
+        }
+    }
+
+    fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::Relaxed)
+    }
+}
+
+/// A search (or perft) running on its own thread.
+struct Thinking {
+    ctl: Arc<Control>,
+    handle: JoinHandle<()>,
+    /// Offer a draw was made with `go draw` or `ponderhit draw`.
+    draw_offer: Arc<AtomicBool>,
+    /// An infinite or ponder search: ended by the loop at end of input.
+    open_ended: bool,
+}
+
+enum State {
+    Boot,
+    Idle,
+    Thinking(Thinking),
+}
+
+/// The protocol session.
+pub struct Driver {
+    engine: Engine,
+    settings: Settings,
+    dialect: Dialect,
+    out: Output,
+    state: State,
+    queue: VecDeque<String>,
+    tx: Sender<Msg>,
+    rx: Receiver<Msg>,
+    eof: bool,
+}
+
+/// Reads raw lines (any length, any bytes) and forwards them; ends with `Eof`.
+fn spawn_reader(input: Box<dyn BufRead + Send>, tx: Sender<Msg>) {
+    std::thread::spawn(move || {
+        let mut input = input;
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => {
+                    let _ = tx.send(Msg::Eof);
+                    return;
+                }
+                Ok(_) => {
+                    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+                        buf.pop();
+                    }
+                    let msg = match String::from_utf8(std::mem::take(&mut buf)) {
+                        Ok(s) => Msg::Line(s),
+                        Err(_) => Msg::BadUtf8,
+                    };
+                    if tx.send(msg).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// Runs a session on the given streams until `quit` or end of input.
+pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) -> anyhow::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    spawn_reader(input, tx.clone());
+    let mut driver = Driver {
+        engine: Engine::new()?,
+        settings: Settings::default(),
+        dialect: Dialect::Ucci,
+        out: Output::new(output),
+        state: State::Boot,
+        queue: VecDeque::new(),
+        tx,
+        rx,
+        eof: false,
+    };
+    driver.main_loop();
+    Ok(())
+}
+
+impl Driver {
+    fn say(&self, r: Response) {
+        self.out.send(&r, self.dialect);
+    }
+
+    fn info(&self, text: impl ToString) {
+        self.say(Response::info_string(text));
+    }
+
+    fn main_loop(&mut self) {
+        loop {
+            if self.out.is_broken() {
+                self.abandon_search();
+                return;
+            }
+            // Queued lines run as soon as the engine is idle again.
+            if matches!(self.state, State::Idle)
+                && let Some(line) = self.queue.pop_front()
+            {
+                if !self.handle_line(&line) {
+                    return;
+                }
+                continue;
+            }
+            if self.eof && !matches!(self.state, State::Thinking(_)) {
+                // End of input acts as `quit` after everything already read.
+                if !matches!(self.state, State::Boot) {
+                    self.say(Response::Bye);
+                }
+                return;
+            }
+            let Ok(msg) = self.rx.recv() else { return };
+            let keep_going = match msg {
+                Msg::Line(line) => self.on_line(line),
+                Msg::BadUtf8 => {
+                    self.info("input line is not valid UTF-8; ignored");
+                    true
+                }
+                Msg::Eof => {
+                    self.eof = true;
+                    if let State::Thinking(t) = &self.state
+                        && t.open_ended
+                    {
+                        t.ctl.stop();
+                    }
+                    true
+                }
+                Msg::SearchDone => {
+                    self.finish_search();
+                    true
+                }
+            };
+            if !keep_going {
+                return;
+            }
+        }
+    }
+
+    /// A line read from the input: handled now, or queued while thinking.
+    fn on_line(&mut self, line: String) -> bool {
+        if let State::Thinking(t) = &self.state {
+            if self.settings.batch {
+                self.queue.push_back(line);
+                return true;
+            }
+            match parse(&line, self.dialect) {
+                Ok(cmd) if cmd.acts_while_thinking() => {
+                    let ctl = Arc::clone(&t.ctl);
+                    let draw_offer = Arc::clone(&t.draw_offer);
+                    return self.while_thinking(cmd, &ctl, &draw_offer);
+                }
+                Ok(Command::Empty) => return true,
+                Err(e @ ParseError::Probe(_)) => {
+                    self.bad_probe(e);
+                    return true;
+                }
+                _ => {
+                    self.queue.push_back(line);
+                    return true;
+                }
+            }
+        }
+        self.handle_line(&line)
+    }
+
+    /// Commands that act during a search. Returns false to end the session.
+    fn while_thinking(&mut self, cmd: Command, ctl: &Control, draw_offer: &AtomicBool) -> bool {
+        match cmd {
+            Command::Stop => ctl.stop(),
+            Command::IsReady => self.say(Response::ReadyOk),
+            Command::PonderHit { draw } => {
+                if ctl.is_pondering() {
+                    if draw {
+                        draw_offer.store(true, Ordering::Relaxed);
+                    }
+                    ctl.ponderhit();
+                } else {
+                    self.info("ponderhit ignored: not pondering");
+                }
+            }
+            Command::Probe(spec) => self.probe(&spec),
+            Command::Quit => {
+                ctl.stop();
+                self.wait_search();
+                self.say(Response::Bye);
+                return false;
+            }
+            _ => {}
+        }
+        true
+    }
+
+    /// Handles one line while idle (or in boot). Returns false to end the session.
+    fn handle_line(&mut self, line: &str) -> bool {
+        if matches!(self.state, State::Boot) {
+            return self.boot_line(line);
+        }
+        let cmd = match parse(line, self.dialect) {
+            Ok(cmd) => cmd,
+            Err(e @ ParseError::Probe(_)) => {
+                self.bad_probe(e);
+                return true;
+            }
+            Err(e) => {
+                self.info(e);
+                return true;
+            }
+        };
+        match cmd {
+            Command::Empty => {}
+            Command::Ucci | Command::Uci => {
+                let asked = if matches!(cmd, Command::Ucci) { Dialect::Ucci } else { Dialect::Uci };
+                if asked == self.dialect {
+                    self.say(Response::Handshake { max_threads: MAX_THREADS as u32 });
+                } else {
+                    self.info(format!("{}: the dialect is already {}", asked.hello(), self.dialect.hello()));
+                }
+            }
+            Command::IsReady => self.say(Response::ReadyOk),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.engine.new_game(),
+            Command::Debug(on) => self.settings.debug = on,
+            Command::Position(spec) => match spec.build() {
+                Ok(pos) => self.engine.set_position(pos),
+                Err(e) => self.info(ParseError::Position(e)),
+            },
+            Command::BanMoves(moves) => match check_legal(self.engine.position(), &moves) {
+                Ok(()) => self.engine.set_banned(moves),
+                Err(e) => self.info(format!("banmoves: {e}")),
+            },
+            Command::Go(go) => self.go(go),
+            Command::Perft { depth } => self.perft(depth),
+            Command::PonderHit { .. } => self.info("ponderhit ignored: not pondering"),
+            Command::Stop => self.say(Response::StopWhileIdle),
+            Command::Probe(spec) => self.probe(&spec),
+            Command::Display => self.say(Response::Text(self.engine.position().to_string())),
+            Command::Eval => self.say(Response::Text(crate::eval::trace(self.engine.position()).to_string())),
+            Command::Bench { depth } => {
+                let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
+                match crate::bench::run(depth, &mut |line| self.info(line)) {
+                    Ok(r) => self.say(Response::Text(r.summary().join("\n"))),
+                    Err(e) => self.info(e),
+                }
+            }
+            Command::Quit => {
+                self.say(Response::Bye);
+                return false;
+            }
+        }
+        true
+    }
+
+    fn boot_line(&mut self, line: &str) -> bool {
+        let mut tokens = line.split_whitespace();
+        let first = tokens.next().map(str::to_ascii_lowercase);
+        match (first.as_deref(), tokens.next()) {
+            (None, _) => {}
+            (Some("quit"), None) => return false,
+            (Some(word), None) if Dialect::from_hello(word).is_some() => {
+                if let Some(d) = Dialect::from_hello(word) {
+                    self.dialect = d;
+                    self.state = State::Idle;
+                    self.say(Response::Handshake { max_threads: MAX_THREADS as u32 });
+                }
+            }
+            _ => self.info("expected 'ucci' or 'uci'"),
+        }
+        true
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let change = match options::validate(name, value, self.dialect, MAX_THREADS as u32) {
+            Ok(c) => c,
+            Err(e) => return self.info(e),
+        };
+        match change {
+            OptionChange::HashMb(mb) => {
+                if let Err(e) = self.engine.set_hash_mb(mb as usize) {
+                    return self.info(format!("setoption: {e}; the old table stays"));
+                }
+            }
+            OptionChange::Threads(n) => {
+                let n = match n {
+                    ThreadCount::PerCore => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    ThreadCount::Fixed(n) => n as usize,
+                };
+                self.engine.set_threads(n);
+            }
+            OptionChange::NewGame => self.engine.new_game(),
+            OptionChange::ClearHash => self.engine.table().clear(),
+            _ => {}
+        }
+        self.settings.apply(change);
+    }
+
+    /// The search limits of a `go`, in milliseconds whatever the dialect.
+    fn limits(&self, go: &Go) -> Limits {
+        let stm = self.engine.position().side_to_move();
+        let unit = self.dialect.clock_unit(self.settings.usemillisec);
+        let clock = go.own_clock(stm, unit);
+        let depth = match (go.depth, self.dialect) {
+            (Some(0), Dialect::Uci) => Some(1),
+            (d, _) => d.map(|d| d.min(crate::search::MAX_DEPTH as u32) as Depth),
+        };
+        let infinite = go.infinite
+            || (go.depth.is_none()
+                && go.nodes.is_none()
+                && go.movetime.is_none()
+                && clock.is_none()
+                && go.mate.is_none());
+        Limits {
+            depth,
+            nodes: go.nodes,
+            movetime: go.movetime.map(Duration::from_millis),
+            time: clock.map(|c| Duration::from_millis(c.time_ms)),
+            increment: Duration::from_millis(clock.map_or(0, |c| c.increment_ms)),
+            movestogo: clock.and_then(|c| c.movestogo),
+            mate: go.mate,
+            infinite,
+            searchmoves: go.searchmoves.clone(),
+            ponder_option: self.settings.ponder,
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms as u64),
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        if self.settings.batch && !go.has_finite_limit() {
+            return self.info("go: batch mode needs a finite limit (depth, nodes, time or movetime)");
+        }
+        if go.depth == Some(0) && self.dialect == Dialect::Ucci {
+            // A static evaluation only (ucci.md 7.6).
+            let v = crate::eval::evaluate(self.engine.position());
+            self.say(Response::RootScore(Score::from_value(v)));
+            return self.say(Response::NoBestMove);
+        }
+        let limits = self.limits(&go);
+        if self.settings.debug {
+            let b = limits.budget();
+            self.info(format!("limits: {limits:?}; soft {:?}, hard {:?}", b.soft, b.hard));
+        }
+        let ctl = Arc::new(Control::new(go.ponder));
+        let draw_offer = Arc::new(AtomicBool::new(go.draw));
+        let open_ended = go.ponder || limits.infinite;
+        let task = SearchTask {
+            job: self.engine.job(),
+            limits,
+            ctl: Arc::clone(&ctl),
+            draw_offer: Arc::clone(&draw_offer),
+            timed: go.is_timed(),
+            dialect: self.dialect,
+            out: self.out.clone(),
+            done: self.tx.clone(),
+        };
+        let handle = std::thread::spawn(move || task.run());
+        self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended });
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let ctl = Arc::new(Control::new(false));
+        let (pos, out, dialect, done) =
+            (self.engine.position().clone(), self.out.clone(), self.dialect, self.tx.clone());
+        let thread_ctl = Arc::clone(&ctl);
+        let threads = self.engine.threads();
+        let handle = std::thread::spawn(move || {
+            match crate::perft::divide(&pos, depth, threads, thread_ctl.stop_flag()) {
+                Some(divide) => out.send(&Response::Perft { depth, divide }, dialect),
+                None => out.send(&Response::info_string("perft stopped"), dialect),
+            }
+            let _ = done.send(Msg::SearchDone);
+        });
+        let draw_offer = Arc::new(AtomicBool::new(false));
+        self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: true });
+    }
+
+    /// An invalid `probe` still gets its (bare) `pophash` (`ucci.md` section 4).
+    fn bad_probe(&self, e: ParseError) {
+        self.info(e);
+        self.say(Response::PopHash(HashProbe::default()));
+    }
+
+    fn probe(&self, spec: &super::PositionSpec) {
+        let pos = match spec.build() {
+            Ok(p) => p,
+            Err(e) => return self.bad_probe(ParseError::Probe(e)),
+        };
+        let mut probe = HashProbe::default();
+        if let Some(e) = self.engine.table().probe(pos.key(), 0) {
+            probe.best = e.mv.filter(|&m| pos.is_legal_move(m));
+            let hb = HashBound { score: Score::from_value(e.value), depth: e.depth };
+            match e.bound {
+                Bound::Exact => (probe.lower, probe.upper) = (Some(hb), Some(hb)),
+                Bound::Lower => probe.lower = Some(hb),
+                Bound::Upper => probe.upper = Some(hb),
+            }
+        }
+        self.say(Response::PopHash(probe));
+    }
+
+    /// The search thread has printed its answer: back to idle.
+    fn finish_search(&mut self) {
+        if let State::Thinking(t) = std::mem::replace(&mut self.state, State::Idle) {
+            let _ = t.handle.join();
+        }
+    }
+
+    /// Waits for a stopped search to print its answer.
+    fn wait_search(&mut self) {
+        while matches!(self.state, State::Thinking(_)) {
+            match self.rx.recv() {
+                Ok(Msg::SearchDone) | Err(_) => self.finish_search(),
+                Ok(Msg::Line(l)) => self.queue.push_back(l),
+                Ok(Msg::Eof) => self.eof = true,
+                Ok(Msg::BadUtf8) => {}
+            }
+        }
+    }
+
+    fn abandon_search(&mut self) {
+        if let State::Thinking(t) = &self.state {
+            t.ctl.stop();
+        }
+        self.wait_search();
+    }
+}
+
+/// Everything the search thread needs, owned.
+struct SearchTask {
+    job: SearchJob,
+    limits: Limits,
+    ctl: Arc<Control>,
+    draw_offer: Arc<AtomicBool>,
+    timed: bool,
+    dialect: Dialect,
+    out: Output,
+    done: Sender<Msg>,
+}
+
+impl SearchTask {
+    fn run(self) {
+        let SearchTask { job, limits, ctl, draw_offer, timed, dialect, out, done } = self;
+        let result = job.run(&limits, &ctl, &mut |info| {
+            let it = Iteration {
+                depth: info.depth,
+                seldepth: info.seldepth as Depth,
+                score: info.score,
+                bound: None,
+                nodes: info.nodes,
+                time_ms: info.time.as_millis() as u64,
+                hashfull: info.hashfull,
+                pv: info.pv.clone(),
+            };
+            out.send(&Response::Iteration(it), dialect);
+        });
+
+        // Ponder and infinite searches hold their answer until `stop` or `ponderhit`.
+        while !ctl.is_stopped() && (limits.infinite || ctl.is_pondering()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+
+        let time_ms = ctl.since_go().as_millis() as u64;
+        match result.best {
+            Some(mv) => {
+                out.send(&Response::SearchEnd { time_ms, nodes: result.nodes }, dialect);
+                let verdict = if draw_offer.load(Ordering::Relaxed) && result.value <= DRAW_ACCEPT_MAX {
+                    Some(Verdict::Draw)
+                } else if timed && result.value <= -RULE_BOUND {
+                    Some(Verdict::Resign)
+                } else {
+                    None
+                };
+                out.send(&Response::BestMove { mv, ponder: result.ponder, verdict }, dialect);
+            }
+            None => {
+                if legal_moves(&job.pos).is_empty() {
+                    out.send(&Response::RootScore(Score::from_value(mated_in(0))), dialect);
+                } else {
+                    out.send(&Response::info_string("all legal moves are banned"), dialect);
+                }
+                out.send(&Response::SearchEnd { time_ms, nodes: result.nodes.max(1) }, dialect);
+                out.send(&Response::NoBestMove, dialect);
+            }
+        }
+        let _ = done.send(Msg::SearchDone);
+    }
+}

@@ -1,0 +1,596 @@
+//! The option table: every option Chuhan knows, with its UCCI and UCI spellings.
+//!
+//! One table ([`OPTIONS`]) holds each option once; the announcement order of each dialect is a
+//! list of ids into it ([`UCCI_ANNOUNCED`], [`UCI_ANNOUNCED`]), because the two documents order
+//! their blocks differently (`ucci.md` section 6, `uci.md` section 2). Either spelling is accepted
+//! in either dialect; names are matched case-insensitively, with runs of blanks compared as one.
+//!
+//! Where the spellings share a name that differs only in case (`threads` and `Threads`), the
+//! session's dialect decides which one was meant. The spelling matters for two spins: UCCI's
+//! `hashsize` and `threads` accept 0 (the default size, one thread per core), UCI's `Hash` and
+//! `Threads` start at 1.
+
+use std::fmt;
+
+use super::Dialect;
+use super::command::parse_int;
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH_MB: u32 = 16;
+/// Largest transposition table size in MB that `setoption` accepts.
+pub const MAX_HASH_MB: u32 = 32_768;
+/// Default `Move Overhead` in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u32 = 10;
+/// Largest `Move Overhead` in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u32 = 5_000;
+
+/// Identifies an option independently of its spelling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionId {
+    UseMillisec,
+    Batch,
+    Debug,
+    Ponder,
+    Hash,
+    Threads,
+    NewGame,
+    MoveOverhead,
+    ClearHash,
+    UciVariant,
+}
+
+/// The largest value of a spin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpinMax {
+    Fixed(u32),
+    /// The number of search threads the engine can use (a parameter of the announcement).
+    Threads,
+}
+
+/// Type, range and default of an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Check {
+        default: bool,
+    },
+    /// A number. `min` is the UCI spelling's minimum; the UCCI spelling starts at `ucci_min`.
+    Spin {
+        default: u32,
+        min: u32,
+        ucci_min: u32,
+        max: SpinMax,
+    },
+    Button,
+    /// One of a fixed set of words, matched case-insensitively.
+    Combo {
+        default: &'static str,
+        vars: &'static [&'static str],
+    },
+}
+
+/// One option with both spellings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionDef {
+    pub id: OptionId,
+    /// The UCCI name, if the option has one.
+    pub ucci: Option<&'static str>,
+    /// The UCI name, if the option has one.
+    pub uci: Option<&'static str>,
+    pub kind: OptionKind,
+}
+
+/// Every option Chuhan accepts.
+pub const OPTIONS: &[OptionDef] = &[
+    OptionDef {
+        id: OptionId::UseMillisec,
+        ucci: Some("usemillisec"),
+        uci: None,
+        kind: OptionKind::Check { default: true },
+    },
+    OptionDef { id: OptionId::Batch, ucci: Some("batch"), uci: None, kind: OptionKind::Check { default: false } },
+    OptionDef { id: OptionId::Debug, ucci: Some("debug"), uci: None, kind: OptionKind::Check { default: false } },
+    OptionDef {
+        id: OptionId::Ponder,
+        ucci: Some("ponder"),
+        uci: Some("Ponder"),
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        id: OptionId::Hash,
+        ucci: Some("hashsize"),
+        uci: Some("Hash"),
+        kind: OptionKind::Spin { default: DEFAULT_HASH_MB, min: 1, ucci_min: 0, max: SpinMax::Fixed(MAX_HASH_MB) },
+    },
+    OptionDef {
+        id: OptionId::Threads,
+        ucci: Some("threads"),
+        uci: Some("Threads"),
+        kind: OptionKind::Spin { default: 1, min: 1, ucci_min: 0, max: SpinMax::Threads },
+    },
+    OptionDef { id: OptionId::NewGame, ucci: Some("newgame"), uci: None, kind: OptionKind::Button },
+    OptionDef {
+        id: OptionId::MoveOverhead,
+        ucci: None,
+        uci: Some("Move Overhead"),
+        kind: OptionKind::Spin {
+            default: DEFAULT_MOVE_OVERHEAD_MS,
+            min: 0,
+            ucci_min: 0,
+            max: SpinMax::Fixed(MAX_MOVE_OVERHEAD_MS),
+        },
+    },
+    OptionDef { id: OptionId::ClearHash, ucci: None, uci: Some("Clear Hash"), kind: OptionKind::Button },
+    OptionDef {
+        id: OptionId::UciVariant,
+        ucci: None,
+        uci: Some("UCI_Variant"),
+        kind: OptionKind::Combo { default: "xiangqi", vars: &["xiangqi"] },
+    },
+];
+
+/// The options announced after `ucci`, in order (`ucci.md` section 6).
+pub const UCCI_ANNOUNCED: &[OptionId] = &[
+    OptionId::UseMillisec,
+    OptionId::Batch,
+    OptionId::Debug,
+    OptionId::Ponder,
+    OptionId::Hash,
+    OptionId::Threads,
+    OptionId::NewGame,
+];
+
+/// The options announced after `uci`, in order (`uci.md` section 2). `UCI_Variant` is accepted
+/// but deliberately not announced.
+pub const UCI_ANNOUNCED: &[OptionId] =
+    &[OptionId::Hash, OptionId::Threads, OptionId::Ponder, OptionId::MoveOverhead, OptionId::ClearHash];
+
+impl OptionId {
+    /// The option's entry in [`OPTIONS`].
+    pub fn def(self) -> &'static OptionDef {
+        match OPTIONS.iter().find(|d| d.id == self) {
+            Some(def) => def,
+            None => unreachable!("option {self:?} is missing from OPTIONS"),
+        }
+    }
+}
+
+impl OptionDef {
+    /// The name in a dialect's spelling.
+    pub const fn name(&self, dialect: Dialect) -> Option<&'static str> {
+        match dialect {
+            Dialect::Ucci => self.ucci,
+            Dialect::Uci => self.uci,
+        }
+    }
+
+    /// The accepted range of a spin in a spelling; `None` for other kinds.
+    pub fn range(&self, spelling: Dialect, max_threads: u32) -> Option<(u32, u32)> {
+        let OptionKind::Spin { min, ucci_min, max, .. } = self.kind else { return None };
+        let min = match spelling {
+            Dialect::Ucci => ucci_min,
+            Dialect::Uci => min,
+        };
+        let max = match max {
+            SpinMax::Fixed(max) => max,
+            SpinMax::Threads => max_threads.max(1),
+        };
+        Some((min, max))
+    }
+
+    /// The `option` line announcing this option in a dialect; `None` if the dialect has no name
+    /// for it. Field order: UCCI's `type`, `min`, `max`, `var`, `default`; Stockfish's `type`,
+    /// `default`, `min`, `max`, `var` for UCI.
+    pub fn announcement(&self, dialect: Dialect, max_threads: u32) -> Option<String> {
+        let name = self.name(dialect)?;
+        let mut line = match dialect {
+            Dialect::Ucci => format!("option {name} type "),
+            Dialect::Uci => format!("option name {name} type "),
+        };
+        match (self.kind, dialect) {
+            (OptionKind::Check { default }, _) => line += &format!("check default {default}"),
+            (OptionKind::Spin { default, .. }, _) => {
+                let (min, max) = self.range(dialect, max_threads)?;
+                line += &match dialect {
+                    Dialect::Ucci => format!("spin min {min} max {max} default {default}"),
+                    Dialect::Uci => format!("spin default {default} min {min} max {max}"),
+                };
+            }
+            (OptionKind::Button, _) => line += "button",
+            (OptionKind::Combo { default, vars }, Dialect::Ucci) => {
+                line += "combo";
+                for v in vars {
+                    line += &format!(" var {v}");
+                }
+                line += &format!(" default {default}");
+            }
+            (OptionKind::Combo { default, vars }, Dialect::Uci) => {
+                line += &format!("combo default {default}");
+                for v in vars {
+                    line += &format!(" var {v}");
+                }
+            }
+        }
+        Some(line)
+    }
+}
+
+/// The `option` lines of a dialect's handshake, in order. `max_threads` is the `max` of the
+/// threads option: the number of search threads the engine can really use.
+pub fn announcements(dialect: Dialect, max_threads: u32) -> Vec<String> {
+    let order = match dialect {
+        Dialect::Ucci => UCCI_ANNOUNCED,
+        Dialect::Uci => UCI_ANNOUNCED,
+    };
+    order.iter().filter_map(|id| id.def().announcement(dialect, max_threads)).collect()
+}
+
+/// An option as a `setoption` named it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub def: &'static OptionDef,
+    /// The spelling whose name matched.
+    pub spelling: Dialect,
+    /// That name as the table writes it.
+    pub name: &'static str,
+}
+
+/// Finds an option by name in either spelling, the session dialect's spelling first.
+pub fn find(name: &str, dialect: Dialect) -> Option<Named> {
+    let other = match dialect {
+        Dialect::Ucci => Dialect::Uci,
+        Dialect::Uci => Dialect::Ucci,
+    };
+    [dialect, other].into_iter().find_map(|spelling| {
+        OPTIONS.iter().find_map(|def| {
+            let canonical = def.name(spelling)?;
+            names_match(canonical, name).then_some(Named { def, spelling, name: canonical })
+        })
+    })
+}
+
+/// Case-insensitive comparison treating any run of whitespace as one blank.
+fn names_match(a: &str, b: &str) -> bool {
+    let mut a = a.split_whitespace();
+    let mut b = b.split_whitespace();
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.eq_ignore_ascii_case(y) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The number of search threads requested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreadCount {
+    /// UCCI's `threads 0`: one per available core, capped by the maximum.
+    PerCore,
+    Fixed(u32),
+}
+
+/// A validated `setoption`: what to change, in the engine's units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    UseMillisec(bool),
+    Batch(bool),
+    Debug(bool),
+    Ponder(bool),
+    /// Transposition table size in MB (UCCI's 0 already replaced by the default).
+    HashMb(u32),
+    Threads(ThreadCount),
+    MoveOverheadMs(u32),
+    /// Button: clear the table, history, killers and draw/resign state.
+    NewGame,
+    /// Button: clear the transposition table.
+    ClearHash,
+    /// `UCI_Variant xiangqi`: accepted, changes nothing.
+    Variant,
+}
+
+/// A refused `setoption`; `Display` gives the `info string` text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name (as the GUI wrote it).
+    Unknown(String),
+    /// The value does not fit the option.
+    BadValue { name: &'static str, reason: String },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown(name) => write!(f, "unknown option: {name}"),
+            OptionError::BadValue { name, reason } => write!(f, "setoption: {name}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// Validates `setoption` into a change. `name` is the option name as sent, `value` the value
+/// (`None` or blank when absent); `dialect` is the session's, used only to resolve names shared by
+/// both spellings; `max_threads` is the largest thread count accepted.
+pub fn validate(
+    name: &str,
+    value: Option<&str>,
+    dialect: Dialect,
+    max_threads: u32,
+) -> Result<OptionChange, OptionError> {
+    let Some(Named { def, spelling, name }) = find(name, dialect) else {
+        return Err(OptionError::Unknown(name.trim().to_string()));
+    };
+    let bad = |reason: String| OptionError::BadValue { name, reason };
+    let value = value.map(str::trim).filter(|v| !v.is_empty());
+
+    let typed = match def.kind {
+        OptionKind::Button => Typed::Button,
+        OptionKind::Check { .. } => {
+            let Some(text) = value else { return Err(bad("missing value (true or false)".into())) };
+            Typed::Check(parse_check(text).ok_or_else(|| bad(format!("'{text}' is not true, false, on or off")))?)
+        }
+        OptionKind::Spin { .. } => {
+            let Some(text) = value else { return Err(bad("missing value (a number)".into())) };
+            let n = parse_int(text).ok_or_else(|| bad(format!("'{text}' is not a number")))?;
+            let (min, max) = def.range(spelling, max_threads).unwrap_or((0, 0));
+            let n = u32::try_from(n)
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| bad(format!("{text} is out of range ({min} to {max})")))?;
+            Typed::Spin(n)
+        }
+        OptionKind::Combo { vars, .. } => {
+            let Some(text) = value else { return Err(bad("missing value".into())) };
+            if !vars.iter().any(|v| v.eq_ignore_ascii_case(text)) {
+                return Err(bad(format!("'{text}' is not supported (only {})", vars.join(", "))));
+            }
+            Typed::Combo
+        }
+    };
+    Ok(change(def.id, typed))
+}
+
+/// A `setoption` value checked against the option's type.
+#[derive(Clone, Copy, Debug)]
+enum Typed {
+    Check(bool),
+    Spin(u32),
+    Button,
+    Combo,
+}
+
+/// The change a well-typed value makes. Zero in the UCCI spellings of `hashsize` and `threads`
+/// (which the range admits only there) means the default size and one thread per core.
+fn change(id: OptionId, value: Typed) -> OptionChange {
+    match (id, value) {
+        (OptionId::UseMillisec, Typed::Check(on)) => OptionChange::UseMillisec(on),
+        (OptionId::Batch, Typed::Check(on)) => OptionChange::Batch(on),
+        (OptionId::Debug, Typed::Check(on)) => OptionChange::Debug(on),
+        (OptionId::Ponder, Typed::Check(on)) => OptionChange::Ponder(on),
+        (OptionId::Hash, Typed::Spin(0)) => OptionChange::HashMb(DEFAULT_HASH_MB),
+        (OptionId::Hash, Typed::Spin(mb)) => OptionChange::HashMb(mb),
+        (OptionId::Threads, Typed::Spin(0)) => OptionChange::Threads(ThreadCount::PerCore),
+        (OptionId::Threads, Typed::Spin(n)) => OptionChange::Threads(ThreadCount::Fixed(n)),
+        (OptionId::MoveOverhead, Typed::Spin(ms)) => OptionChange::MoveOverheadMs(ms),
+        (OptionId::NewGame, Typed::Button) => OptionChange::NewGame,
+        (OptionId::ClearHash, Typed::Button) => OptionChange::ClearHash,
+        (OptionId::UciVariant, Typed::Combo) => OptionChange::Variant,
+        (id, value) => unreachable!("OPTIONS declares {id:?} with another type than {value:?}"),
+    }
+}
+
+/// `true`/`on` or `false`/`off`, any case (ElephantEye accepts `on` and `off`).
+fn parse_check(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "on" => Some(true),
+        "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// The values of the options that are plain settings, as the protocol driver keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub usemillisec: bool,
+    pub batch: bool,
+    pub debug: bool,
+    pub ponder: bool,
+    pub hash_mb: u32,
+    pub threads: ThreadCount,
+    pub move_overhead_ms: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            usemillisec: true,
+            batch: false,
+            debug: false,
+            ponder: false,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: ThreadCount::Fixed(1),
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+        }
+    }
+}
+
+impl Settings {
+    /// Records a change. Buttons and `UCI_Variant` hold no value and change nothing here.
+    pub fn apply(&mut self, change: OptionChange) {
+        match change {
+            OptionChange::UseMillisec(on) => self.usemillisec = on,
+            OptionChange::Batch(on) => self.batch = on,
+            OptionChange::Debug(on) => self.debug = on,
+            OptionChange::Ponder(on) => self.ponder = on,
+            OptionChange::HashMb(mb) => self.hash_mb = mb,
+            OptionChange::Threads(n) => self.threads = n,
+            OptionChange::MoveOverheadMs(ms) => self.move_overhead_ms = ms,
+            OptionChange::NewGame | OptionChange::ClearHash | OptionChange::Variant => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(name: &str, value: Option<&str>, dialect: Dialect) -> OptionChange {
+        match validate(name, value, dialect, 1) {
+            Ok(change) => change,
+            Err(e) => panic!("setoption {name} {value:?} refused: {e}"),
+        }
+    }
+
+    fn err(name: &str, value: Option<&str>, dialect: Dialect) -> String {
+        match validate(name, value, dialect, 1) {
+            Ok(change) => panic!("setoption {name} {value:?} accepted as {change:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn ucci_announcement_matches_the_document() {
+        let expected = "\
+option usemillisec type check default true
+option batch type check default false
+option debug type check default false
+option ponder type check default false
+option hashsize type spin min 0 max 32768 default 16
+option threads type spin min 0 max 1 default 1
+option newgame type button";
+        assert_eq!(announcements(Dialect::Ucci, 1).join("\n"), expected);
+    }
+
+    #[test]
+    fn uci_announcement_matches_the_document() {
+        let expected = "\
+option name Hash type spin default 16 min 1 max 32768
+option name Threads type spin default 1 min 1 max 1
+option name Ponder type check default false
+option name Move Overhead type spin default 10 min 0 max 5000
+option name Clear Hash type button";
+        assert_eq!(announcements(Dialect::Uci, 1).join("\n"), expected);
+    }
+
+    #[test]
+    fn thread_maximum_is_a_parameter() {
+        assert!(announcements(Dialect::Ucci, 8).contains(&"option threads type spin min 0 max 8 default 1".into()));
+        assert!(announcements(Dialect::Uci, 8).contains(&"option name Threads type spin default 1 min 1 max 8".into()));
+        assert_eq!(validate("threads", Some("8"), Dialect::Ucci, 8), Ok(OptionChange::Threads(ThreadCount::Fixed(8))));
+        assert_eq!(
+            validate("threads", Some("9"), Dialect::Ucci, 8).map_err(|e| e.to_string()),
+            Err("setoption: threads: 9 is out of range (0 to 8)".into())
+        );
+    }
+
+    #[test]
+    fn combo_lines_follow_each_field_order() {
+        let def = OptionId::UciVariant.def();
+        assert_eq!(def.announcement(Dialect::Ucci, 1), None);
+        assert_eq!(
+            def.announcement(Dialect::Uci, 1).as_deref(),
+            Some("option name UCI_Variant type combo default xiangqi var xiangqi")
+        );
+        let ucci_combo = OptionDef { ucci: Some("style"), ..*def };
+        assert_eq!(
+            ucci_combo.announcement(Dialect::Ucci, 1).as_deref(),
+            Some("option style type combo var xiangqi default xiangqi")
+        );
+    }
+
+    #[test]
+    fn every_option_is_in_the_table_once() {
+        for (i, a) in OPTIONS.iter().enumerate() {
+            assert!(a.ucci.is_some() || a.uci.is_some(), "{:?} has no name", a.id);
+            assert!(OPTIONS[i + 1..].iter().all(|b| b.id != a.id), "{:?} twice", a.id);
+        }
+        for id in UCCI_ANNOUNCED {
+            assert!(id.def().ucci.is_some());
+        }
+        for id in UCI_ANNOUNCED {
+            assert!(id.def().uci.is_some());
+        }
+    }
+
+    #[test]
+    fn both_spellings_work_in_both_dialects() {
+        for dialect in [Dialect::Ucci, Dialect::Uci] {
+            assert_eq!(ok("hashsize", Some("64"), dialect), OptionChange::HashMb(64));
+            assert_eq!(ok("HASH", Some("64"), dialect), OptionChange::HashMb(64));
+            assert_eq!(ok("Hash", Some(" 64 "), dialect), OptionChange::HashMb(64));
+            assert_eq!(ok("usemillisec", Some("false"), dialect), OptionChange::UseMillisec(false));
+            assert_eq!(ok("Batch", Some("ON"), dialect), OptionChange::Batch(true));
+            assert_eq!(ok("debug", Some("off"), dialect), OptionChange::Debug(false));
+            assert_eq!(ok("ponder", Some("True"), dialect), OptionChange::Ponder(true));
+            assert_eq!(ok("newgame", None, dialect), OptionChange::NewGame);
+            assert_eq!(ok("clear  hash", None, dialect), OptionChange::ClearHash);
+            assert_eq!(ok("Move Overhead", Some("30"), dialect), OptionChange::MoveOverheadMs(30));
+            assert_eq!(ok("UCI_Variant", Some("Xiangqi"), dialect), OptionChange::Variant);
+        }
+    }
+
+    #[test]
+    fn zero_means_default_in_the_ucci_spelling_only() {
+        assert_eq!(ok("hashsize", Some("0"), Dialect::Uci), OptionChange::HashMb(16));
+        assert_eq!(ok("threads", Some("0"), Dialect::Ucci), OptionChange::Threads(ThreadCount::PerCore));
+        assert_eq!(err("Hash", Some("0"), Dialect::Ucci), "setoption: Hash: 0 is out of range (1 to 32768)");
+        // `threads` and `Threads` differ only in case: the session's spelling decides.
+        assert_eq!(err("Threads", Some("0"), Dialect::Uci), "setoption: Threads: 0 is out of range (1 to 1)");
+        assert_eq!(ok("Threads", Some("0"), Dialect::Ucci), OptionChange::Threads(ThreadCount::PerCore));
+    }
+
+    #[test]
+    fn refusals_give_the_info_string_text() {
+        let d = Dialect::Ucci;
+        assert_eq!(err("usebook", Some("true"), d), "unknown option: usebook");
+        assert_eq!(err("Skill Level", Some("3"), Dialect::Uci), "unknown option: Skill Level");
+        assert_eq!(err("hashsize", Some("40000"), d), "setoption: hashsize: 40000 is out of range (0 to 32768)");
+        assert_eq!(err("hashsize", Some("-1"), d), "setoption: hashsize: -1 is out of range (0 to 32768)");
+        assert_eq!(
+            err("hashsize", Some("99999999999999999999"), d),
+            "setoption: hashsize: 99999999999999999999 is out of range (0 to 32768)"
+        );
+        assert_eq!(err("hashsize", Some("64MB"), d), "setoption: hashsize: '64MB' is not a number");
+        assert_eq!(err("hashsize", Some("0x10"), d), "setoption: hashsize: '0x10' is not a number");
+        assert_eq!(err("hashsize", None, d), "setoption: hashsize: missing value (a number)");
+        assert_eq!(err("hashsize", Some("  "), d), "setoption: hashsize: missing value (a number)");
+        assert_eq!(err("batch", Some("yes"), d), "setoption: batch: 'yes' is not true, false, on or off");
+        assert_eq!(err("batch", None, d), "setoption: batch: missing value (true or false)");
+        assert_eq!(err("threads", Some("2"), d), "setoption: threads: 2 is out of range (0 to 1)");
+        assert_eq!(
+            err("UCI_Variant", Some("chess"), Dialect::Uci),
+            "setoption: UCI_Variant: 'chess' is not supported (only xiangqi)"
+        );
+    }
+
+    #[test]
+    fn settings_default_to_the_table() {
+        let s = Settings::default();
+        for def in OPTIONS {
+            let matches = match (def.id, def.kind) {
+                (OptionId::UseMillisec, OptionKind::Check { default }) => s.usemillisec == default,
+                (OptionId::Batch, OptionKind::Check { default }) => s.batch == default,
+                (OptionId::Debug, OptionKind::Check { default }) => s.debug == default,
+                (OptionId::Ponder, OptionKind::Check { default }) => s.ponder == default,
+                (OptionId::Hash, OptionKind::Spin { default, .. }) => s.hash_mb == default,
+                (OptionId::Threads, OptionKind::Spin { default, .. }) => s.threads == ThreadCount::Fixed(default),
+                (OptionId::MoveOverhead, OptionKind::Spin { default, .. }) => s.move_overhead_ms == default,
+                (OptionId::NewGame | OptionId::ClearHash, OptionKind::Button) => true,
+                (OptionId::UciVariant, OptionKind::Combo { .. }) => true,
+                _ => false,
+            };
+            assert!(matches, "{:?}", def.id);
+        }
+    }
+
+    #[test]
+    fn settings_follow_changes() {
+        let mut s = Settings::default();
+        assert!(s.usemillisec && !s.batch && s.hash_mb == 16 && s.move_overhead_ms == 10);
+        s.apply(OptionChange::HashMb(64));
+        s.apply(OptionChange::Batch(true));
+        s.apply(OptionChange::NewGame);
+        assert_eq!(s.hash_mb, 64);
+        assert!(s.batch);
+    }
+}
