@@ -1,15 +1,11 @@
 //! The game record of the terminal game: where it started, the moves played, and how it ended.
 //!
-//! Game-end judging follows `rules.md` section 7 in its order: no legal move loses; a position
-//! occurring for the third time is judged by the repetition rules (section 8); the 60-move
-//! counter reaching 120 draws (section 9); neither side having attacking material draws
-//! (section 10). The repetition verdict implemented here is perpetual check only: chase
-//! detection is not available yet, and section 8 allows "draw" in its place until it is.
+//! The end of the game is judged by [`crate::board::game_result`] (`rules.md` section 7), with
+//! repetitions judged at the third occurrence of a position, as in a game.
 
-use crate::board::{IllegalMove, Position};
-use crate::movegen::legal_moves;
+use crate::board::{IllegalMove, Position, game_result};
 use crate::play::pgn::{GameResult, PgnGame};
-use crate::types::{Color, Move, PieceKind};
+use crate::types::{Color, Move};
 
 /// How a game ended, and why, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,10 +17,6 @@ pub struct Outcome {
 impl Outcome {
     fn win(winner: Color, reason: String) -> Outcome {
         Outcome { result: GameResult::win_for(winner), reason }
-    }
-
-    fn draw(reason: &str) -> Outcome {
-        Outcome { result: GameResult::Draw, reason: reason.to_string() }
     }
 }
 
@@ -95,7 +87,7 @@ impl Game {
 
     /// Ends the game drawn by agreement.
     pub fn agree_draw(&mut self) {
-        self.outcome = Some(Outcome::draw("by agreement"));
+        self.outcome = Some(Outcome { result: GameResult::Draw, reason: "by agreement".to_string() });
     }
 
     /// Takes back the last `plies` moves (fewer if the game has fewer) and any outcome.
@@ -127,59 +119,14 @@ pub fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// Occurrences of a position at which a repetition is judged in a game (`rules.md` section 8).
+const GAME_OCCURRENCES: usize = 3;
+
 /// The game-end verdict on `pos` (`rules.md` section 7), if the game is over.
 pub fn judge(pos: &Position) -> Option<Outcome> {
-    let stm = pos.side_to_move();
-    if legal_moves(pos).is_empty() {
-        let how = if pos.in_check() { "checkmate" } else { "no legal move" };
-        return Some(Outcome::win(!stm, format!("{how}: {} cannot move", side_name(stm))));
-    }
-    if let Some(outcome) = repetition(pos) {
-        return Some(outcome);
-    }
-    if pos.rule60() >= 120 {
-        return Some(Outcome::draw("60 moves without a capture"));
-    }
-    let attackers = |c| {
-        [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]
-            .iter()
-            .any(|&k| pos.pieces_of(c, k).any())
-    };
-    if !attackers(Color::Red) && !attackers(Color::Black) {
-        return Some(Outcome::draw("neither side can attack"));
-    }
-    None
-}
-
-/// The repetition verdict when the current position occurs for the third time (`rules.md`
-/// section 8): one side checking with every move of the cycle loses; otherwise a draw.
-fn repetition(pos: &Position) -> Option<Outcome> {
-    let hist = pos.history();
-    let back = (pos.state().reversible as usize).min(hist.len());
-    let key = pos.key();
-    // Earlier occurrences, nearest first; positions with the same side to move are an even
-    // number of plies apart.
-    let mut earlier = (2..=back).step_by(2).filter(|&d| hist[hist.len() - d].key == key);
-    let _second = earlier.next()?;
-    let first = earlier.next()?;
-
-    // The moves of the cycle led to the states at distances first-1 .. 0; the state after a
-    // checking move has checkers. The side to move at distance k is the current one when k is
-    // even, so the mover of the move leading there is the other side.
-    let stm = pos.side_to_move();
-    let mut always_checks = [true, true];
-    for k in 0..first {
-        let st = if k == 0 { pos.state() } else { &hist[hist.len() - k] };
-        let mover = if k % 2 == 0 { !stm } else { stm };
-        if st.checkers.is_empty() {
-            always_checks[mover.index()] = false;
-        }
-    }
-    match always_checks {
-        [true, false] => Some(Outcome::win(Color::Black, "Red checks perpetually".to_string())),
-        [false, true] => Some(Outcome::win(Color::Red, "Black checks perpetually".to_string())),
-        _ => Some(Outcome::draw("repetition")),
-    }
+    let verdict = game_result(pos, GAME_OCCURRENCES)?;
+    let result = verdict.winner.map_or(GameResult::Draw, GameResult::win_for);
+    Some(Outcome { result, reason: verdict.reason.to_string() })
 }
 
 #[cfg(test)]
@@ -211,7 +158,7 @@ mod tests {
         g.play(Move::parse("a8a9").expect("move")).expect("legal");
         let o = g.outcome().expect("third occurrence");
         assert_eq!(o.result, GameResult::BlackWins);
-        assert_eq!(o.reason, "Red checks perpetually");
+        assert_eq!(o.reason, "perpetual check by red");
         g.undo(1);
         assert!(!g.is_over());
     }
@@ -227,9 +174,9 @@ mod tests {
     #[test]
     fn sixty_moves_and_bare_kings_draw() {
         let g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", &["a0a1"]);
-        assert_eq!(g.outcome().map(|o| o.reason.as_str()), Some("60 moves without a capture"));
+        assert_eq!(g.outcome().map(|o| o.reason.as_str()), Some("60-move rule"));
         let g = game("3k5/9/9/9/9/9/9/9/3A5/4K4 w - - 0 1", &[]);
-        assert_eq!(g.outcome().map(|o| o.reason.as_str()), Some("neither side can attack"));
+        assert_eq!(g.outcome().map(|o| o.reason.as_str()), Some("insufficient material"));
     }
 
     #[test]
