@@ -3,6 +3,7 @@
 mod common;
 mod judge;
 mod perft;
+mod play;
 mod protocol;
 mod session;
 mod suite;

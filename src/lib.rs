@@ -27,6 +27,7 @@ pub mod eval;
 pub mod judge;
 pub mod movegen;
 pub mod perft;
+pub mod play;
 pub mod search;
 pub mod suite;
 pub mod tt;

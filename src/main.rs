@@ -76,6 +76,30 @@ enum Command {
         #[arg(long)]
         first_repetition: bool,
     },
+    /// Play a game against Chuhan in the terminal (moves in ICCS, Chinese or WXF notation).
+    Play {
+        /// Play Red, who moves first (the default).
+        #[arg(long, conflicts_with = "black")]
+        red: bool,
+        /// Play Black.
+        #[arg(long)]
+        black: bool,
+        /// Chuhan searches to this depth per move.
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: Option<i32>,
+        /// Chuhan thinks this many milliseconds per move (default 1000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Start from this position instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+        /// How moves are shown.
+        #[arg(long, default_value = "chinese", value_parser = ["chinese", "traditional", "wxf", "iccs"])]
+        notation: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -109,7 +133,51 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Play { red: _, black, depth, movetime, fen, threads, notation }) => {
+            play(black, depth, movetime, fen.as_deref(), threads as usize, &notation)
+        }
         None => protocol(),
+    }
+}
+
+fn play(
+    black: bool,
+    depth: Option<i32>,
+    movetime: Option<u64>,
+    fen: Option<&str>,
+    threads: usize,
+    notation: &str,
+) -> ExitCode {
+    use chuhan::play::{Config, Level, notation::Notation};
+    use std::io::IsTerminal;
+
+    let start = match fen.map_or_else(|| Ok(Position::startpos()), Position::from_fen) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: invalid --fen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let level = match depth {
+        Some(d) => Level::Depth(d),
+        None => Level::MoveTime(std::time::Duration::from_millis(movetime.unwrap_or(1000))),
+    };
+    let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let config = Config {
+        start,
+        human: if black { chuhan::Color::Black } else { chuhan::Color::Red },
+        level,
+        threads,
+        notation: Notation::from_name(notation).unwrap_or(Notation::Iccs),
+        colour: std::io::stdout().is_terminal() && !no_colour,
+        echo: !std::io::stdin().is_terminal(),
+    };
+    match chuhan::play::run(config, std::io::stdin().lock(), std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
     }
 }
 

@@ -1,0 +1,584 @@
+//! The terminal game (`chuhan play`): a game against the engine on standard input and output.
+//!
+//! The player types moves in ICCS, Chinese or WXF notation ([`notation`]) or commands
+//! ([`command::HELP`]); the engine answers through the same [`Engine`] facade the protocol loop
+//! uses, showing each completed iteration as it thinks. The board is drawn by [`render`], games
+//! are saved and loaded as PGN ([`pgn`]), and [`game`] keeps the record and judges its end.
+//!
+//! The loop reads lines until `quit` or the end of input, so it works with piped input too; it
+//! never panics on what it reads (invalid UTF-8 included).
+
+pub mod command;
+pub mod game;
+pub mod notation;
+pub mod pgn;
+pub mod render;
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, anyhow};
+
+use crate::board::Position;
+use crate::engine::Engine;
+use crate::search::{Control, Info, Limits, SearchResult};
+use crate::types::{Color, Move, Score, Value};
+use command::{HELP, Input};
+use game::{Game, side_name};
+use notation::Notation;
+use pgn::PgnGame;
+use render::Style;
+
+pub use command::Level;
+
+/// The engine accepts a draw offer when it does not think itself better than this (centi-units
+/// from its own point of view).
+const DRAW_ACCEPT_AT_MOST: Value = 0;
+/// PV moves shown per thinking line.
+const PV_SHOWN: usize = 8;
+
+/// How a session starts.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The position the first game (and every `new` game without a FEN) starts from.
+    pub start: Position,
+    /// The side the player takes; the engine plays the other.
+    pub human: Color,
+    pub level: Level,
+    pub threads: usize,
+    /// How moves are shown.
+    pub notation: Notation,
+    /// ANSI colours in the diagram (the caller checks for a terminal and `NO_COLOR`).
+    pub colour: bool,
+    /// Write each input line after its prompt, for transcripts of piped input.
+    pub echo: bool,
+}
+
+/// Plays games until `quit` or the end of `input`.
+pub fn run(config: Config, mut input: impl BufRead, output: impl Write) -> anyhow::Result<()> {
+    let mut session = Session::new(config, output)?;
+    session.greet()?;
+    session.engine_turn()?;
+    let mut buf = Vec::new();
+    loop {
+        session.prompt()?;
+        buf.clear();
+        if input.read_until(b'\n', &mut buf).context("reading input")? == 0 {
+            writeln!(session.out)?;
+            break;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if session.echo {
+            writeln!(session.out, "{}", line.trim_end())?;
+        }
+        if session.handle(line.trim())? == Flow::Quit {
+            break;
+        }
+    }
+    session.out.flush()?;
+    Ok(())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+struct Session<W: Write> {
+    out: W,
+    engine: Engine,
+    game: Game,
+    initial: Position,
+    human: Color,
+    level: Level,
+    notation: Notation,
+    style: Style,
+    echo: bool,
+}
+
+impl<W: Write> Session<W> {
+    fn new(config: Config, out: W) -> anyhow::Result<Session<W>> {
+        let mut engine = Engine::new().map_err(|e| anyhow!("{e}"))?;
+        engine.set_threads(config.threads);
+        Ok(Session {
+            out,
+            engine,
+            game: Game::new(config.start.clone()),
+            initial: config.start,
+            human: config.human,
+            level: config.level,
+            notation: config.notation,
+            style: Style { colour: config.colour, flipped: config.human == Color::Black },
+            echo: config.echo,
+        })
+    }
+
+    fn greet(&mut self) -> anyhow::Result<()> {
+        writeln!(
+            self.out,
+            "Chuhan {}: you play {}, Chuhan plays {} at {}. Type help for commands.",
+            env!("CARGO_PKG_VERSION"),
+            side_name(self.human),
+            side_name(!self.human),
+            self.level
+        )?;
+        self.show_board()
+    }
+
+    fn prompt(&mut self) -> anyhow::Result<()> {
+        if self.game.is_over() {
+            write!(self.out, "> ")?;
+        } else {
+            write!(self.out, "{}> ", side_name(self.game.position().side_to_move()))?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+
+    fn handle(&mut self, line: &str) -> anyhow::Result<Flow> {
+        let input = match command::parse(line) {
+            Ok(input) => input,
+            Err(usage) => {
+                writeln!(self.out, "{usage}")?;
+                return Ok(Flow::Continue);
+            }
+        };
+        match input {
+            Input::Empty => {}
+            Input::Help => writeln!(self.out, "{HELP}")?,
+            Input::Quit => return Ok(Flow::Quit),
+            Input::Board => self.show_board()?,
+            Input::Flip => {
+                self.style.flipped = !self.style.flipped;
+                self.show_board()?;
+            }
+            Input::Fen => writeln!(self.out, "{}", self.game.position().fen())?,
+            Input::Moves => self.show_moves()?,
+            Input::Level(None) => writeln!(self.out, "Level: {}", self.level)?,
+            Input::Level(Some(level)) => {
+                self.level = level;
+                writeln!(self.out, "Level set to {level}.")?;
+            }
+            Input::Notation(None) => writeln!(self.out, "Notation: {}", self.notation.name())?,
+            Input::Notation(Some(n)) => {
+                self.notation = n;
+                writeln!(self.out, "Moves are shown in {} notation.", n.name())?;
+            }
+            Input::New(fen) => self.new_game(fen.as_deref())?,
+            Input::Undo => self.undo()?,
+            Input::Hint => self.hint()?,
+            Input::Draw => self.offer_draw()?,
+            Input::Resign => {
+                if self.game.is_over() {
+                    writeln!(self.out, "The game is already over.")?;
+                } else {
+                    self.game.resign(self.human);
+                    self.show_outcome()?;
+                }
+            }
+            Input::Save(path) => self.save(&path)?,
+            Input::Load(path) => self.load(&path)?,
+            Input::Move(text) => self.human_move(&text)?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn human_move(&mut self, text: &str) -> anyhow::Result<()> {
+        if self.game.is_over() {
+            writeln!(self.out, "The game is over: type new, undo, save FILE or quit.")?;
+            return Ok(());
+        }
+        let pos = self.game.position();
+        let mv = match notation::parse_move(pos, text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                writeln!(self.out, "{e}. Type help for commands.")?;
+                return Ok(());
+            }
+        };
+        let line = format!("{} plays {}", side_name(pos.side_to_move()), self.describe(pos, mv));
+        self.game.play(mv)?;
+        writeln!(self.out, "{line}")?;
+        if self.game.is_over() {
+            self.show_board()?;
+            return self.show_outcome();
+        }
+        self.engine_turn()
+    }
+
+    /// Lets the engine move if it is its turn and the game goes on.
+    fn engine_turn(&mut self) -> anyhow::Result<()> {
+        if self.game.is_over() || self.game.position().side_to_move() == self.human {
+            return Ok(());
+        }
+        writeln!(self.out, "Chuhan is thinking ({})...", self.level)?;
+        let result = self.think(true)?;
+        let Some(mv) = result.best else {
+            return Err(anyhow!("the engine found no move in {}", self.game.position().fen()));
+        };
+        let pos = self.game.position();
+        let line = format!("Chuhan ({}) plays {}", side_name(pos.side_to_move()), self.describe(pos, mv));
+        self.game.play(mv)?;
+        writeln!(self.out, "{line}")?;
+        self.show_board()?;
+        if self.game.is_over() {
+            self.show_outcome()?;
+        }
+        Ok(())
+    }
+
+    /// Searches the current position at the session's level, showing each iteration if
+    /// `verbose`.
+    fn think(&mut self, verbose: bool) -> anyhow::Result<SearchResult> {
+        let pos = self.game.position().clone();
+        self.engine.set_position(pos.clone());
+        let limits = match self.level {
+            Level::Depth(d) => Limits { depth: Some(d), ..Limits::default() },
+            Level::MoveTime(t) => Limits { movetime: Some(t), ..Limits::default() },
+        };
+        let ctl = Control::new(false);
+        let (out, notation) = (&mut self.out, self.notation);
+        let mut written = Ok(());
+        let result = self.engine.search(&limits, &ctl, &mut |info: &Info| {
+            if verbose && written.is_ok() {
+                written = writeln!(out, "{}", thinking_line(&pos, info, notation));
+            }
+        });
+        written?;
+        Ok(result)
+    }
+
+    fn hint(&mut self) -> anyhow::Result<()> {
+        if self.game.is_over() {
+            writeln!(self.out, "The game is over.")?;
+            return Ok(());
+        }
+        let result = self.think(false)?;
+        match result.best {
+            Some(mv) => {
+                let text = self.describe(self.game.position(), mv);
+                writeln!(self.out, "Hint: {text}  (score {})", score_text(Score::from_value(result.value)))?;
+            }
+            None => writeln!(self.out, "No move to suggest.")?,
+        }
+        Ok(())
+    }
+
+    fn offer_draw(&mut self) -> anyhow::Result<()> {
+        if self.game.is_over() {
+            writeln!(self.out, "The game is already over.")?;
+            return Ok(());
+        }
+        let result = self.think(false)?;
+        let engine_to_move = self.game.position().side_to_move() != self.human;
+        let own = if engine_to_move { result.value } else { -result.value };
+        if own <= DRAW_ACCEPT_AT_MOST {
+            writeln!(self.out, "Chuhan accepts the draw.")?;
+            self.game.agree_draw();
+            self.show_outcome()
+        } else {
+            writeln!(self.out, "Chuhan declines the draw (it scores the position {} for itself).", cp_text(own))?;
+            Ok(())
+        }
+    }
+
+    fn undo(&mut self) -> anyhow::Result<()> {
+        // Take back the player's last move and everything after it.
+        let first = self.game.start().side_to_move();
+        let moves = self.game.moves().len();
+        let last_human = (0..moves).rev().find(|&i| (if i % 2 == 0 { first } else { !first }) == self.human);
+        match last_human {
+            Some(i) => {
+                let n = moves - i;
+                self.game.undo(n);
+                writeln!(self.out, "Took back {n} {}.", if n == 1 { "ply" } else { "plies" })?;
+                self.show_board()
+            }
+            None => {
+                writeln!(self.out, "Nothing to undo.")?;
+                Ok(())
+            }
+        }
+    }
+
+    fn new_game(&mut self, fen: Option<&str>) -> anyhow::Result<()> {
+        let start = match fen {
+            None => self.initial.clone(),
+            Some(fen) => match Position::from_fen(fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    writeln!(self.out, "Invalid FEN: {e}")?;
+                    return Ok(());
+                }
+            },
+        };
+        self.game = Game::new(start);
+        self.engine.new_game();
+        writeln!(self.out, "New game: you play {}.", side_name(self.human))?;
+        self.show_board()?;
+        if self.game.is_over() {
+            return self.show_outcome();
+        }
+        self.engine_turn()
+    }
+
+    fn save(&mut self, path: &str) -> anyhow::Result<()> {
+        let human = std::env::var("USER").ok().filter(|u| !u.trim().is_empty()).unwrap_or_else(|| "Human".to_string());
+        let (red, black) = match self.human {
+            Color::Red => (human.as_str(), "Chuhan"),
+            Color::Black => ("Chuhan", human.as_str()),
+        };
+        let date = today();
+        let record =
+            self.game.record(&[("Event", "Chuhan terminal game"), ("Date", &date), ("Red", red), ("Black", black)]);
+        match std::fs::write(path, record.to_pgn()) {
+            Ok(()) => writeln!(self.out, "Saved the game to {path}.")?,
+            Err(e) => writeln!(self.out, "Cannot write {path}: {e}")?,
+        }
+        Ok(())
+    }
+
+    fn load(&mut self, path: &str) -> anyhow::Result<()> {
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                writeln!(self.out, "Cannot read {path}: {e}")?;
+                return Ok(());
+            }
+        };
+        let game = PgnGame::parse(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|record| Game::from_pgn(&record).map_err(|e| format!("the record holds an illegal move: {e}")));
+        match game {
+            Ok(game) => {
+                self.game = game;
+                self.engine.new_game();
+                writeln!(self.out, "Loaded {} moves from {path}.", self.game.moves().len())?;
+                self.show_board()?;
+                if self.game.is_over() {
+                    return self.show_outcome();
+                }
+                self.engine_turn()
+            }
+            Err(e) => {
+                writeln!(self.out, "Cannot load {path}: {e}")?;
+                Ok(())
+            }
+        }
+    }
+
+    fn show_board(&mut self) -> anyhow::Result<()> {
+        let pos = self.game.position();
+        write!(self.out, "{}", render::render(pos, self.style))?;
+        if !self.game.is_over() {
+            writeln!(self.out, "{}", render::status(pos))?;
+        }
+        Ok(())
+    }
+
+    fn show_moves(&mut self) -> anyhow::Result<()> {
+        let text = move_list(self.game.start(), self.game.moves(), self.notation);
+        writeln!(self.out, "{}", if text.is_empty() { "No moves yet." } else { &text })?;
+        Ok(())
+    }
+
+    fn show_outcome(&mut self) -> anyhow::Result<()> {
+        if let Some(o) = self.game.outcome() {
+            writeln!(self.out, "Game over: {} ({}).", o.result, o.reason)?;
+            writeln!(self.out, "Type new to play again, undo to take back, save FILE to keep the game, or quit.")?;
+        }
+        Ok(())
+    }
+
+    /// `mv` in the session's notation, with the ICCS form alongside when that is another.
+    fn describe(&self, pos: &Position, mv: Move) -> String {
+        let text = notation::format_move(pos, mv, self.notation);
+        if self.notation == Notation::Iccs { text } else { format!("{text} ({mv})") }
+    }
+}
+
+/// One line of engine output: depth, score, nodes, time and the first moves of the PV.
+fn thinking_line(pos: &Position, info: &Info, notation: Notation) -> String {
+    format!(
+        "  depth {:2}  score {:>9}  nodes {:>10}  time {:>6.2}s  pv {}",
+        info.depth,
+        score_text(info.score),
+        info.nodes,
+        info.time.as_secs_f64(),
+        line_text(pos, &info.pv[..info.pv.len().min(PV_SHOWN)], notation)
+    )
+}
+
+/// Moves played in turn from `pos`, each in `notation`; stops at the first illegal one.
+fn line_text(pos: &Position, moves: &[Move], notation: Notation) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let word = notation::format_move(&pos, mv, notation);
+        if pos.play(mv).is_err() {
+            break;
+        }
+        words.push(word);
+    }
+    words.join(" ")
+}
+
+/// The game's moves with move numbers: `1. 炮二平五 马8进7 2. ...`.
+fn move_list(start: &Position, moves: &[Move], notation: Notation) -> String {
+    let mut pos = start.clone();
+    let mut number = start.to_setup().fullmove;
+    let mut out = String::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let red = pos.side_to_move() == Color::Red;
+        if red || i == 0 {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&format!("{number}.{}", if red { "" } else { ".." }));
+        }
+        out.push(' ');
+        out.push_str(&notation::format_move(&pos, mv, notation));
+        if pos.play(mv).is_err() {
+            break;
+        }
+        if !red {
+            number += 1;
+        }
+    }
+    out
+}
+
+/// A score for people: `+0.35` (a horse is about 1.00), `mate in 3`, `mated in 2`.
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(v) => cp_text(v),
+        Score::Decided { win: true, plies } => format!("mate in {}", plies.div_ceil(2).max(1)),
+        Score::Decided { win: false, plies: 0 } => "mated".to_string(),
+        Score::Decided { win: false, plies } => format!("mated in {}", plies.div_ceil(2)),
+    }
+}
+
+fn cp_text(v: Value) -> String {
+    format!("{}{}.{:02}", if v < 0 { '-' } else { '+' }, v.unsigned_abs() / 100, v.unsigned_abs() % 100)
+}
+
+/// Today's date as PGN writes it, `YYYY.MM.DD` (UTC), or `????.??.??` if the clock is unset.
+fn today() -> String {
+    let Ok(since) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) else {
+        return "????.??.??".to_string();
+    };
+    let (y, m, d) = civil_from_days((since.as_secs() / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::notation::Script;
+
+    fn config(human: Color) -> Config {
+        Config {
+            start: Position::startpos(),
+            human,
+            level: Level::Depth(1),
+            threads: 1,
+            notation: Notation::Chinese(Script::Simplified),
+            colour: false,
+            echo: true,
+        }
+    }
+
+    fn transcript(config: Config, input: &[u8]) -> String {
+        let mut out = Vec::new();
+        run(config, input, &mut out).expect("session runs");
+        String::from_utf8(out).expect("output is UTF-8")
+    }
+
+    #[test]
+    fn plays_a_move_and_the_engine_answers() {
+        let out = transcript(config(Color::Red), "h2e2\nfen\nmoves\nquit\n".as_bytes());
+        assert!(out.contains("Red plays 炮二平五 (h2e2)"), "{out}");
+        assert!(out.contains("Chuhan (Black) plays "), "{out}");
+        assert!(out.contains("  depth  1  score "), "{out}");
+        assert!(out.contains("\n1. 炮二平五 "), "{out}");
+        // After the engine's reply it is Red's turn again.
+        let fen_line = out.lines().find(|l| l.contains(" w - - ")).expect("a FEN line");
+        assert!(fen_line.ends_with(" 2"), "{fen_line}");
+    }
+
+    #[test]
+    fn engine_opens_when_the_player_takes_black() {
+        let out = transcript(config(Color::Black), b"undo\nquit\n");
+        assert!(out.contains("Chuhan (Red) plays "), "{out}");
+        assert!(out.contains("Nothing to undo."), "{out}");
+        // Black at the bottom: Black's numbers along the bottom edge.
+        assert!(out.contains("   9   8   7   6   5   4   3   2   1\n"), "{out}");
+    }
+
+    #[test]
+    fn bad_input_is_answered_not_fatal() {
+        let out = transcript(config(Color::Red), b"nonsense\n\xff\xfe\na0a5\nlevel 0\nsave\n\nquit\n");
+        assert!(out.contains("'nonsense' is not a move"), "{out}");
+        assert!(out.contains("is illegal"), "{out}");
+        assert!(out.contains("usage: level"), "{out}");
+        assert!(out.contains("usage: save FILE"), "{out}");
+    }
+
+    #[test]
+    fn undo_resign_new_and_end_of_input() {
+        let out = transcript(config(Color::Red), b"C2.5\nundo\nfen\nresign\nh2e2\nnew\n");
+        assert!(out.contains("Took back 2 plies."), "{out}");
+        assert!(out.contains(crate::board::START_FEN), "{out}");
+        assert!(out.contains("Game over: 0-1 (Red resigns)."), "{out}");
+        assert!(out.contains("The game is over"), "{out}");
+        assert!(out.contains("New game: you play Red."), "{out}");
+    }
+
+    #[test]
+    fn save_and_load() {
+        let dir = std::env::temp_dir().join(format!("chuhan-play-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("game.pgn");
+        let script = format!("h2e2\nsave {0}\nnew\nload {0}\nfen\nquit\n", file.display());
+        let out = transcript(config(Color::Red), script.as_bytes());
+        let text = std::fs::read_to_string(&file).expect("saved");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(text.starts_with("[Game \"Chinese Chess\"]\n[Event \"Chuhan terminal game\"]\n"), "{text}");
+        assert!(text.contains("1. h2e2 "), "{text}");
+        assert!(out.contains("Loaded 2 moves from"), "{out}");
+    }
+
+    #[test]
+    fn mate_ends_the_game() {
+        let cfg =
+            Config { start: Position::from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w").expect("valid"), ..config(Color::Red) };
+        let out = transcript(cfg, "车八进九\nh2e2\nquit\n".as_bytes());
+        assert!(out.contains("Game over: 1-0 (checkmate)."), "{out}");
+        assert!(out.contains("The game is over"), "{out}");
+    }
+
+    #[test]
+    fn texts() {
+        assert_eq!(cp_text(35), "+0.35");
+        assert_eq!(cp_text(-120), "-1.20");
+        assert_eq!(score_text(Score::Decided { win: true, plies: 3 }), "mate in 2");
+        assert_eq!(score_text(Score::Decided { win: false, plies: 2 }), "mated in 1");
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_089), (2025, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+    }
+}
