@@ -37,6 +37,18 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+impl Entry {
+    /// Whether the stored bound settles the window (alpha, beta) without a search.
+    #[inline]
+    pub fn cuts(&self, alpha: Value, beta: Value) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+}
+
 const BUCKET: usize = 4;
 
 #[repr(align(32))]

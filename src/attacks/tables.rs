@@ -65,61 +65,30 @@ const fn line_cannon(pos: i32, occ: u32, len: i32) -> u16 {
     out
 }
 
-pub(crate) static RANK_SLIDE: [[u16; 512]; 9] = {
-    let mut t = [[0u16; 512]; 9];
-    let mut f = 0;
-    while f < 9 {
+/// A line table: for every position on a line of `LEN` points and every occupancy of the line,
+/// the rook slide or (with `cannon`) the cannon captures.
+const fn line_table<const LEN: usize, const OCC: usize>(cannon: bool) -> [[u16; OCC]; LEN] {
+    let mut t = [[0u16; OCC]; LEN];
+    let mut pos = 0;
+    while pos < LEN {
         let mut o = 0;
-        while o < 512 {
-            t[f][o] = line_slide(f as i32, o as u32, 9);
+        while o < OCC {
+            t[pos][o] = if cannon {
+                line_cannon(pos as i32, o as u32, LEN as i32)
+            } else {
+                line_slide(pos as i32, o as u32, LEN as i32)
+            };
             o += 1;
         }
-        f += 1;
+        pos += 1;
     }
     t
-};
+}
 
-pub(crate) static RANK_CANNON: [[u16; 512]; 9] = {
-    let mut t = [[0u16; 512]; 9];
-    let mut f = 0;
-    while f < 9 {
-        let mut o = 0;
-        while o < 512 {
-            t[f][o] = line_cannon(f as i32, o as u32, 9);
-            o += 1;
-        }
-        f += 1;
-    }
-    t
-};
-
-pub(crate) static FILE_SLIDE: [[u16; 1024]; 10] = {
-    let mut t = [[0u16; 1024]; 10];
-    let mut r = 0;
-    while r < 10 {
-        let mut o = 0;
-        while o < 1024 {
-            t[r][o] = line_slide(r as i32, o as u32, 10);
-            o += 1;
-        }
-        r += 1;
-    }
-    t
-};
-
-pub(crate) static FILE_CANNON: [[u16; 1024]; 10] = {
-    let mut t = [[0u16; 1024]; 10];
-    let mut r = 0;
-    while r < 10 {
-        let mut o = 0;
-        while o < 1024 {
-            t[r][o] = line_cannon(r as i32, o as u32, 10);
-            o += 1;
-        }
-        r += 1;
-    }
-    t
-};
+pub(crate) static RANK_SLIDE: [[u16; 512]; 9] = line_table::<9, 512>(false);
+pub(crate) static RANK_CANNON: [[u16; 512]; 9] = line_table::<9, 512>(true);
+pub(crate) static FILE_SLIDE: [[u16; 1024]; 10] = line_table::<10, 1024>(false);
+pub(crate) static FILE_CANNON: [[u16; 1024]; 10] = line_table::<10, 1024>(true);
 
 /// A 10-bit set of ranks spread onto file a.
 pub(crate) static FILE_SPREAD: [u128; 1024] = {

@@ -87,11 +87,7 @@ impl Worker<'_> {
         if !PV
             && let Some(e) = tte
             && e.depth >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            }
+            && e.cuts(alpha, beta)
         {
             return e.value;
         }

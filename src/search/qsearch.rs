@@ -29,11 +29,7 @@ impl Worker<'_> {
         let tte = self.tt.probe(key, ply);
         if !PV
             && let Some(e) = tte
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.value >= beta,
-                Bound::Upper => e.value <= alpha,
-            }
+            && e.cuts(alpha, beta)
         {
             return e.value;
         }
