@@ -65,6 +65,13 @@ enum Command {
         #[arg(long)]
         first_repetition: bool,
     },
+    /// Play games between two engines and report the score (see `chuhan match --help`).
+    #[command(disable_help_flag = true)]
+    Match {
+        /// Arguments parsed by the arena: --engine CMD ... (see `chuhan match --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -98,6 +105,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Match { args }) => chuhan::arena::main(&args),
         None => protocol(),
     }
 }
