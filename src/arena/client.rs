@@ -113,7 +113,7 @@ pub struct Engine {
     stdin: ChildStdin,
     lines: Receiver<String>,
     protocol: Protocol,
-    /// The names of the announced options, lower case.
+    /// The names of the announced options, as spelt.
     options: Vec<String>,
     /// The engine's `id name`, or the program name if it sent none.
     pub id_name: String,
@@ -180,17 +180,19 @@ impl Engine {
                 }
                 Some("option") => {
                     if let Some(name) = option_name(self.protocol, &line) {
-                        self.options.push(name.to_ascii_lowercase());
+                        self.options.push(name);
                     }
                 }
                 _ => {}
             }
         }
-        if self.protocol == Protocol::Ucci && self.has_option("usemillisec") {
-            self.set_option("usemillisec", "true")?;
+        if self.protocol == Protocol::Ucci
+            && let Some(name) = self.announced("usemillisec")
+        {
+            self.set_option(&name, "true")?;
         }
-        if let Some(hash) = ["hashsize", "hash"].into_iter().find(|n| self.has_option(n)) {
-            self.set_option(hash, &HASH_MB.to_string())?;
+        if let Some(name) = self.announced("hashsize").or_else(|| self.announced("hash")) {
+            self.set_option(&name, &HASH_MB.to_string())?;
         }
         for line in &spec.init {
             self.send(line)?;
@@ -198,8 +200,9 @@ impl Engine {
         self.ready()
     }
 
-    fn has_option(&self, name: &str) -> bool {
-        self.options.iter().any(|o| o == name)
+    /// The announced spelling of an option, matched case-insensitively.
+    fn announced(&self, name: &str) -> Option<String> {
+        self.options.iter().find(|o| o.eq_ignore_ascii_case(name)).cloned()
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), ClientError> {
@@ -221,7 +224,7 @@ impl Engine {
     /// `ucinewgame` in UCI) and waits until it is ready.
     pub fn new_game(&mut self) -> Result<(), ClientError> {
         match self.protocol {
-            Protocol::Ucci if self.has_option("newgame") => self.send("setoption newgame")?,
+            Protocol::Ucci if self.announced("newgame").is_some() => self.send("setoption newgame")?,
             Protocol::Ucci => {}
             Protocol::Uci => self.send("ucinewgame")?,
         }
