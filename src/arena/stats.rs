@@ -54,16 +54,21 @@ impl Tally {
     }
 
     /// The logistic Elo difference and the half-width of its 95% confidence interval
-    /// (cutechess-cli's method: the interval of the mean score, mapped to Elo). Infinite when
-    /// one side scored everything; the margin is then NaN, as cutechess prints it.
+    /// (cutechess-cli's method: the interval of the mean score, mapped to Elo). The difference
+    /// is infinite when one side scored everything; the margin is infinite when the score
+    /// interval reaches 0 or 1 (where cutechess-cli prints NaN).
     pub fn elo(&self) -> (f64, f64) {
         let n = f64::from(self.games());
         if n == 0.0 {
-            return (0.0, f64::NAN);
+            return (0.0, f64::INFINITY);
         }
         let s = self.score();
         let margin = Z_95 * (self.variance_per_game() / n).sqrt();
-        let error = (score_to_elo(s + margin) - score_to_elo(s - margin)) / 2.0;
+        let error = if s - margin <= 0.0 || s + margin >= 1.0 {
+            f64::INFINITY
+        } else {
+            (score_to_elo(s + margin) - score_to_elo(s - margin)) / 2.0
+        };
         // Adding zero turns -0 into 0 for printing.
         (score_to_elo(s) + 0.0, error)
     }
@@ -231,7 +236,10 @@ mod tests {
         assert!(close(even.elo().0, 0.0, 1e-12));
         assert!(close(even.los(), 0.5, 1e-8));
         let sweep = Tally::new(4, 0, 0);
-        assert_eq!(sweep.elo().0, f64::INFINITY);
+        assert_eq!(sweep.elo(), (f64::INFINITY, f64::INFINITY));
+        // 2 - 18 - 0: the score interval reaches below 0.
+        assert_eq!(Tally::new(2, 0, 18).elo().1, f64::INFINITY);
+        assert!(close(Tally::new(2, 0, 18).elo().0, -381.697, 1e-3));
         assert_eq!(Tally::default().score(), 0.5);
         assert_eq!(Tally::default().elo().0, 0.0);
         assert!(close(erf(0.5), 0.520_499_877_8, 2e-7));
