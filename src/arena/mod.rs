@@ -392,6 +392,12 @@ mod tests {
     }
 
     #[test]
+    fn the_usage_states_the_grace() {
+        let grace = format!("by more than {} ms", game::TIME_GRACE.as_millis());
+        assert!(USAGE.contains(&grace), "{grace}");
+    }
+
+    #[test]
     fn each_opening_is_played_twice_with_colours_swapped() {
         let book = openings::parse(openings::BUILTIN).expect("book");
         let (o0, red0) = schedule(0, &book);
