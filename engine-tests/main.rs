@@ -1,5 +1,6 @@
 //! Regression suites that drive the real `chuhan` binary.
 
+mod arena;
 mod common;
 mod judge;
 mod perft;

@@ -226,7 +226,7 @@ fn end_of_input_lets_a_finite_search_finish() {
 fn draw_offer_is_accepted_when_not_better() {
     let mut s = Session::hello("ucci");
     // Bare kings and advisors: a dead draw, so the offer is accepted.
-    s.send("position fen 3ak4/9/9/9/9/9/9/9/9/4KA3 w - - 0 1");
+    s.send("position fen 3k1a3/9/9/9/9/9/9/9/9/4KA3 w - - 0 1");
     s.send("go draw depth 3");
     assert!(s.expect_prefix("bestmove").ends_with(" draw"));
     s.send(&format!("position fen {MATE_IN_ONE}"));

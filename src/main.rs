@@ -100,6 +100,13 @@ enum Command {
         #[arg(long, default_value = "chinese", value_parser = ["chinese", "traditional", "wxf", "iccs"])]
         notation: String,
     },
+    /// Play games between two engines and report the score (see `chuhan match --help`).
+    #[command(disable_help_flag = true)]
+    Match {
+        /// Arguments parsed by the arena: --engine CMD ... (see `chuhan match --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -136,6 +143,7 @@ fn main() -> ExitCode {
         Some(Command::Play { red: _, black, depth, movetime, fen, threads, notation }) => {
             play(black, depth, movetime, fen.as_deref(), threads as usize, &notation)
         }
+        Some(Command::Match { args }) => chuhan::arena::main(&args),
         None => protocol(),
     }
 }

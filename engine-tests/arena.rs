@@ -1,0 +1,210 @@
+//! `chuhan match`: two copies of chuhan play a short match; the summary and the PGN file are
+//! checked. Scripted fake engines check the referee's verdicts on illegal moves, crashes and
+//! silence, and bad arguments exit with status 2.
+
+use std::path::PathBuf;
+
+use chuhan::{Move, Position, START_FEN};
+
+use crate::common::{run, stderr, stdout};
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhan-arena-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// One game of a PGN file: its tags in order and its move text.
+struct PgnGame {
+    tags: Vec<(String, String)>,
+    movetext: String,
+}
+
+impl PgnGame {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// A small PGN reader: tag pairs, then move text up to a blank line.
+fn parse_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut lines = text.lines().peekable();
+    while lines.peek().is_some() {
+        let mut tags = Vec::new();
+        while let Some(line) = lines.next_if(|l| l.starts_with('[')) {
+            let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).expect("tag pair");
+            let (name, value) = inner.split_once(' ').expect("tag name and value");
+            let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).expect("quoted value");
+            tags.push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+        }
+        assert_eq!(lines.next(), Some(""), "a blank line after the tags");
+        let mut movetext = Vec::new();
+        while let Some(line) = lines.next_if(|l| !l.is_empty()) {
+            movetext.push(line);
+        }
+        assert_eq!(lines.next(), Some(""), "a blank line after the moves");
+        games.push(PgnGame { tags, movetext: movetext.join(" ") });
+    }
+    games
+}
+
+/// Checks a game: the roster tags, the result token, legal moves from the FEN, PlyCount.
+fn check_game(game: &PgnGame) {
+    for tag in ["Event", "Site", "Date", "Round", "Red", "Black", "Result", "Termination"] {
+        assert!(game.tag(tag).is_some(), "missing tag {tag}");
+    }
+    let seven: Vec<&str> = game.tags.iter().take(7).map(|(n, _)| n.as_str()).collect();
+    assert_eq!(seven, ["Event", "Site", "Date", "Round", "Red", "Black", "Result"]);
+    let result = game.tag("Result").expect("Result");
+    assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{result}");
+    assert!(game.movetext.ends_with(&format!("}} {result}")), "{}", game.movetext);
+    let fen = match game.tag("FEN") {
+        Some(fen) => {
+            assert_eq!(game.tag("SetUp"), Some("1"));
+            fen
+        }
+        None => START_FEN,
+    };
+    let mut pos = Position::from_fen(fen).expect("FEN tag");
+    let comment_start = game.movetext.find('{').expect("termination comment");
+    let mut plies = 0;
+    for token in game.movetext[..comment_start].split_whitespace().filter(|t| !t.ends_with('.')) {
+        let mv = Move::parse(token).unwrap_or_else(|| panic!("'{token}' is not ICCS"));
+        pos.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        plies += 1;
+    }
+    assert_eq!(game.tag("PlyCount"), Some(plies.to_string().as_str()));
+}
+
+#[test]
+fn chuhan_against_itself() {
+    let dir = scratch("self");
+    let pgn = dir.join("games.pgn");
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    let o = run(&[
+        "match",
+        "--engine",
+        exe,
+        "--engine",
+        exe,
+        "--proto",
+        "uci",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--max-plies",
+        "40",
+        "--sprt",
+        "0",
+        "10",
+        "--pgn",
+        &pgn_arg,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let score = lines[0].strip_prefix("Score of Chuhan 0.1.0 #1 vs Chuhan 0.1.0 #2: ").expect(lines[0]);
+    let numbers: Vec<&str> = score.split_whitespace().collect();
+    assert_eq!(numbers.len(), 7, "{score}");
+    let count = |i: usize| numbers[i].parse::<u32>().unwrap_or_else(|_| panic!("{score}"));
+    assert_eq!((numbers[1], numbers[3]), ("-", "-"));
+    assert_eq!(count(0) + count(2) + count(4), 2, "{score}");
+    assert_eq!(numbers[6], "2");
+    assert!(numbers[5].starts_with('[') && numbers[5].ends_with(']'), "{score}");
+    assert!(lines[1].starts_with("Elo difference: ") && lines[1].contains(" +/- "), "{}", lines[1]);
+    assert!(lines[1].contains(", LOS: ") && lines[1].ends_with(" %"), "{}", lines[1]);
+    assert!(lines[2].starts_with("LLR: ") && lines[2].contains(" (-2.94, 2.94) "), "{}", lines[2]);
+    assert_eq!(lines[3], "2 of 2 games finished.");
+    // Progress on stderr (not a terminal here): one line per game and the running score.
+    assert_eq!(stderr(&o).lines().filter(|l| l.starts_with("Finished game ")).count(), 2);
+
+    let text = std::fs::read_to_string(&pgn).expect("PGN file");
+    let games = parse_pgn(&text);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        check_game(game);
+    }
+    // One opening, both colours.
+    let (a, b) = (&games[0], &games[1]);
+    assert_eq!(a.tag("FEN"), b.tag("FEN"));
+    assert_eq!(a.tag("Red"), b.tag("Black"));
+    assert_eq!(a.tag("Black"), b.tag("Red"));
+    let mut rounds: Vec<&str> = games.iter().filter_map(|g| g.tag("Round")).collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, ["1", "2"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A UCCI engine as a shell script: the handshake, then `on_go` for every `go`.
+#[cfg(unix)]
+fn fake_engine(dir: &std::path::Path, name: &str, on_go: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    ucci) echo 'id name {name}'; echo ucciok ;;\n    \
+         isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).expect("script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.to_string_lossy().into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn the_referee_punishes_faults() {
+    let dir = scratch("faults");
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    for (name, on_go, termination) in [
+        ("illegal", "echo 'bestmove a0a5'", "illegal move by "),
+        ("garbage", "echo 'bestmove xyz'", "illegal move by "),
+        ("crasher", "exit 3", " engine failure: exited"),
+        ("silent", ":", " loses on time"),
+        ("resigner", "echo nobestmove", " gave no move while having legal moves"),
+    ] {
+        let fake = fake_engine(&dir, name, on_go);
+        let pgn = dir.join(format!("{name}.pgn"));
+        let pgn_arg = pgn.to_string_lossy().into_owned();
+        let o = run(&["match", "--engine", &fake, "--engine", exe, "--games", "2", "--tc", "0.3+0", "--pgn", &pgn_arg]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with(&format!("Score of {name} vs Chuhan 0.1.0: 0 - 2 - 0 [0.000] 2\n")), "{name}");
+        let games = parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+        assert_eq!(games.len(), 2, "{name}");
+        for game in &games {
+            check_game(game);
+            let reason = game.tag("Termination").expect("Termination");
+            assert!(reason.contains(termination), "{name}: {reason}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    for args in [
+        vec!["match"],
+        vec!["match", "--engine", exe],
+        vec!["match", "--engine", exe, "--engine", exe, "--tc", "fast"],
+        vec!["match", "--engine", exe, "--engine", exe, "--games", "-3"],
+        vec!["match", "--engine", exe, "--engine", exe, "--sprt", "5", "0"],
+        vec!["match", "--engine", exe, "--engine", exe, "--proto", "xboard"],
+        vec!["match", "--engine", exe, "--engine", exe, "--frobnicate"],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with("error: "), "{args:?}: {}", stderr(&o));
+    }
+    // An engine that cannot be started is reported before any game.
+    let o = run(&["match", "--engine", "/nonexistent/engine", "--engine", exe]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot start '/nonexistent/engine'"), "{}", stderr(&o));
+    let help = run(&["match", "--help"]);
+    assert!(help.status.success());
+    assert!(stdout(&help).starts_with("Usage: chuhan match"));
+}

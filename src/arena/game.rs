@@ -1,0 +1,297 @@
+//! One refereed game: the referee keeps the clocks, checks every move, and ends the game by the
+//! rules of `rules.md` sections 7 to 10, by a fault of an engine, or at the ply cap.
+
+use std::fmt;
+use std::time::{Duration, SystemTime};
+
+use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks};
+use super::openings::Opening;
+use crate::board::{Reason, game_result};
+use crate::types::{ByColor, Color, Move};
+
+/// Time an engine may overrun its clock before it forfeits: it covers the pipe round trip and
+/// the scheduling of a loaded machine, which the engine cannot see.
+pub const TIME_GRACE: Duration = Duration::from_millis(50);
+
+/// The occurrence of a position at which a repetition is judged (`rules.md` section 8).
+const REPETITION_OCCURRENCES: usize = 3;
+
+/// A Fischer time control: base time per game, increment per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// Parses `BASE+INC` in seconds (`5+0.05`, `60`, `0.5+0.01`).
+    pub fn parse(s: &str) -> Option<TimeControl> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let seconds = |t: &str| {
+            let v: f64 = t.trim().parse().ok()?;
+            (0.0..1e7).contains(&v).then(|| Duration::from_secs_f64(v))
+        };
+        let tc = TimeControl { base: seconds(base)?, increment: seconds(inc)? };
+        (tc.base > Duration::ZERO).then_some(tc)
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}+{}", self.base.as_secs_f64(), self.increment.as_secs_f64())
+    }
+}
+
+/// The referee's clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    remaining: ByColor<Duration>,
+    increment: Duration,
+    grace: Duration,
+}
+
+impl Clock {
+    pub fn new(tc: TimeControl, grace: Duration) -> Clock {
+        Clock { remaining: ByColor::new(tc.base, tc.base), increment: tc.increment, grace }
+    }
+
+    pub fn remaining(&self, c: Color) -> Duration {
+        self.remaining[c]
+    }
+
+    /// How long the referee waits for `c`'s move before declaring a time forfeit.
+    pub fn limit(&self, c: Color) -> Duration {
+        self.remaining[c] + self.grace
+    }
+
+    /// Charges `c` for a move that took `used`. Beyond the remaining time plus the grace it is
+    /// a time forfeit (`false`); within the grace the clock stops at zero; the increment is
+    /// added after the move.
+    pub fn charge(&mut self, c: Color, used: Duration) -> bool {
+        if used > self.limit(c) {
+            self.remaining[c] = Duration::ZERO;
+            return false;
+        }
+        self.remaining[c] = self.remaining[c].saturating_sub(used) + self.increment;
+        true
+    }
+
+    fn go_clocks(&self) -> GoClocks {
+        GoClocks { red: self.remaining[Color::Red], black: self.remaining[Color::Black], increment: self.increment }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules: no legal move, a judged repetition, the 60-move rule, material.
+    Rule(Reason),
+    /// The side exceeded its clock and the grace.
+    TimeForfeit(Color),
+    /// The side answered a move that is not legal, or not a move.
+    IllegalMove { side: Color, text: String, reason: String },
+    /// The side answered without a move although it had legal moves.
+    NoMove(Color),
+    /// The side's engine failed to start, crashed, or stopped answering.
+    EngineFailure { side: Color, detail: String },
+    /// The ply cap was reached: a draw by adjudication.
+    PlyCap(u32),
+}
+
+impl Termination {
+    /// The PGN `Termination` category: `normal`, `time forfeit`, `rules infraction` or
+    /// `adjudication`.
+    pub fn category(&self) -> &'static str {
+        match self {
+            Termination::Rule(_) => "normal",
+            Termination::TimeForfeit(_) => "time forfeit",
+            Termination::IllegalMove { .. } | Termination::NoMove(_) | Termination::EngineFailure { .. } => {
+                "rules infraction"
+            }
+            Termination::PlyCap(_) => "adjudication",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::Rule(reason) => write!(f, "{reason}"),
+            Termination::TimeForfeit(c) => write!(f, "{} loses on time", c.name()),
+            Termination::IllegalMove { side, text, reason } => {
+                write!(f, "illegal move by {}: '{text}' ({reason})", side.name())
+            }
+            Termination::NoMove(c) => write!(f, "{} gave no move while having legal moves", c.name()),
+            Termination::EngineFailure { side, detail } => write!(f, "{} engine failure: {detail}", side.name()),
+            Termination::PlyCap(n) => write!(f, "draw by ply limit ({n})"),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub termination: Termination,
+}
+
+impl Outcome {
+    fn loss(side: Color, termination: Termination) -> Outcome {
+        Outcome { winner: Some(!side), termination }
+    }
+
+    /// The result in PGN style, Red first.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Color::Red) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// Settings shared by every game of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    pub tc: TimeControl,
+    /// Plies after which the game is drawn by adjudication (opening plies not counted).
+    pub max_plies: Option<u32>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub opening: Opening,
+    /// Display names, by colour.
+    pub names: ByColor<String>,
+    /// The moves played after the opening position.
+    pub moves: Vec<Move>,
+    pub outcome: Outcome,
+    pub started: SystemTime,
+}
+
+/// Plays one game from `opening` between the engines of `specs` (by colour), each started
+/// fresh for the game, and names them `names` in the record.
+pub fn play(specs: ByColor<&EngineSpec>, names: ByColor<String>, opening: &Opening, cfg: &GameConfig) -> GameRecord {
+    let started = SystemTime::now();
+    let mut moves = Vec::new();
+    let outcome = match start_both(specs) {
+        Ok(mut engines) => {
+            let outcome = run(&mut engines, opening, cfg, &mut moves);
+            let [red, black] = engines.0;
+            red.quit();
+            black.quit();
+            outcome
+        }
+        Err(outcome) => outcome,
+    };
+    GameRecord { opening: opening.clone(), names, moves, outcome, started }
+}
+
+fn start_both(specs: ByColor<&EngineSpec>) -> Result<ByColor<Engine>, Outcome> {
+    let start = |side: Color| {
+        let mut engine = Engine::start(specs[side])?;
+        engine.new_game()?;
+        Ok(engine)
+    };
+    let failure =
+        |side, e: ClientError| Outcome::loss(side, Termination::EngineFailure { side, detail: e.to_string() });
+    let red = start(Color::Red).map_err(|e| failure(Color::Red, e))?;
+    let black = start(Color::Black).map_err(|e| failure(Color::Black, e))?;
+    Ok(ByColor::new(red, black))
+}
+
+/// The game loop. The engines are sent the position after the last capture and the moves
+/// since, as the UCCI referee does, which carries all the history the repetition rules need.
+fn run(engines: &mut ByColor<Engine>, opening: &Opening, cfg: &GameConfig, moves: &mut Vec<Move>) -> Outcome {
+    let mut pos = opening.position();
+    let mut clock = Clock::new(cfg.tc, TIME_GRACE);
+    let mut base_fen = pos.fen();
+    let mut since_base: Vec<Move> = Vec::new();
+    loop {
+        if let Some(result) = game_result(&pos, REPETITION_OCCURRENCES) {
+            return Outcome { winner: result.winner, termination: Termination::Rule(result.reason) };
+        }
+        if let Some(cap) = cfg.max_plies
+            && moves.len() >= cap as usize
+        {
+            return Outcome { winner: None, termination: Termination::PlyCap(cap) };
+        }
+        let side = pos.side_to_move();
+        let answer = engines[side].go(&base_fen, &since_base, side, &clock.go_clocks(), clock.limit(side));
+        let (answer, used) = match answer {
+            Ok(a) => a,
+            Err(ClientError::Timeout { .. }) => return Outcome::loss(side, Termination::TimeForfeit(side)),
+            Err(e) => return Outcome::loss(side, Termination::EngineFailure { side, detail: e.to_string() }),
+        };
+        if !clock.charge(side, used) {
+            return Outcome::loss(side, Termination::TimeForfeit(side));
+        }
+        let text = match answer {
+            Answer::Move(text) => text,
+            Answer::NoMove => return Outcome::loss(side, Termination::NoMove(side)),
+        };
+        let illegal =
+            |reason: String| Outcome::loss(side, Termination::IllegalMove { side, text: text.clone(), reason });
+        let Some(mv) = Move::parse(&text) else {
+            return illegal("not ICCS".to_string());
+        };
+        if let Err(e) = pos.play(mv) {
+            return illegal(e.reason);
+        }
+        moves.push(mv);
+        if pos.state().captured.is_some() {
+            base_fen = pos.fen();
+            since_base.clear();
+        } else {
+            since_base.push(mv);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: fn(u64) -> Duration = Duration::from_millis;
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(TimeControl::parse("5+0.05"), Some(TimeControl { base: MS(5000), increment: MS(50) }));
+        assert_eq!(TimeControl::parse("60"), Some(TimeControl { base: MS(60_000), increment: MS(0) }));
+        assert_eq!(TimeControl::parse("0.5+0.01"), Some(TimeControl { base: MS(500), increment: MS(10) }));
+        for bad in ["", "+1", "0+1", "abc", "5+x", "-1+0", "5+-1", "inf", "NaN+0", "1e30"] {
+            assert_eq!(TimeControl::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn clock_charges_forfeits_and_grace() {
+        let tc = TimeControl { base: MS(1000), increment: MS(100) };
+        let mut clock = Clock::new(tc, MS(50));
+        assert_eq!(clock.limit(Color::Red), MS(1050));
+        assert!(clock.charge(Color::Red, MS(300)));
+        assert_eq!(clock.remaining(Color::Red), MS(800));
+        assert_eq!(clock.remaining(Color::Black), MS(1000));
+        // Within the grace: the clock stops at zero, then the increment.
+        assert!(clock.charge(Color::Red, MS(840)));
+        assert_eq!(clock.remaining(Color::Red), MS(100));
+        // Exactly at the limit is still in time; one microsecond more is not.
+        assert!(clock.charge(Color::Black, MS(1050)));
+        assert_eq!(clock.remaining(Color::Black), MS(100));
+        assert!(!clock.charge(Color::Black, MS(150) + Duration::from_micros(1)));
+        assert_eq!(clock.remaining(Color::Black), Duration::ZERO);
+    }
+
+    #[test]
+    fn outcomes() {
+        let o = Outcome::loss(Color::Red, Termination::TimeForfeit(Color::Red));
+        assert_eq!(o.score(), "0-1");
+        assert_eq!(o.termination.to_string(), "red loses on time");
+        assert_eq!(o.termination.category(), "time forfeit");
+        let cap = Outcome { winner: None, termination: Termination::PlyCap(200) };
+        assert_eq!(cap.score(), "1/2-1/2");
+        assert_eq!(cap.termination.category(), "adjudication");
+    }
+}

@@ -1,0 +1,411 @@
+//! `chuhan match`: a referee that plays games between two engines speaking UCCI or UCI, keeps
+//! their clocks, judges the games by the rules, and reports the score, the Elo difference and,
+//! optionally, a sequential probability ratio test.
+//!
+//! - [`client`]: the engine process and its protocol;
+//! - [`game`]: one game, the clocks, the ways a game ends;
+//! - [`openings`]: opening positions (the built-in book is `positions/openings.epd`);
+//! - [`pgn`]: the game record;
+//! - [`stats`]: score, Elo, LOS and SPRT.
+//!
+//! Each opening is played twice, the engines swapping colours; game `i` (from 0) uses opening
+//! `i / 2` (cycling through the book) and gives Red to the first engine when `i` is even.
+
+pub mod client;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod stats;
+
+use std::fs::{File, OpenOptions};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use client::{Engine, EngineSpec, Protocol};
+use game::{GameConfig, GameRecord, TimeControl};
+use openings::Opening;
+use stats::{Sprt, Tally, Verdict};
+
+use crate::types::{ByColor, Color};
+
+/// The text of `chuhan match --help`.
+pub const USAGE: &str = "\
+Usage: chuhan match --engine CMD [ENGINE OPTIONS] --engine CMD [ENGINE OPTIONS] [OPTIONS]
+
+Plays games between two engines and reports the score of the first against the second.
+Each opening is played twice with colours swapped.
+
+Engine (each applies to the --engine before it):
+  --engine CMD        program and arguments, split on whitespace (no shell)
+  --proto ucci|uci    protocol (default ucci)
+  --init LINE         a line sent after the handshake, e.g. \"setoption usebook false\"
+                      (repeatable)
+  --name NAME         display name (default: the engine's `id name`)
+
+Match:
+  --games N           number of games (default 2)
+  --tc BASE+INC       time control in seconds, e.g. 5+0.05 (default 5+0.05)
+  --openings FILE     openings, one `<FEN> [; moves ...] [; name]` per line
+                      (default: the built-in positions/openings.epd)
+  --concurrency K     games played at once (default 1)
+  --pgn FILE          append the games to FILE in PGN
+  --sprt ELO0 ELO1    sequential test (alpha = beta = 0.05); stops when decided
+  --max-plies N       adjudicate a draw after N plies
+  -h, --help          this text
+
+The referee forfeits an engine that exceeds its clock by more than 50 ms, answers an illegal
+move, or crashes. Output ends with `Score of A vs B: W - L - D [score] N`,
+`Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
+`LLR: x (lower, upper) H0|H1|continue`.
+";
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// The first engine is the one whose score is reported.
+    pub engines: [EngineSpec; 2],
+    pub games: usize,
+    pub tc: TimeControl,
+    pub openings: Vec<Opening>,
+    pub concurrency: usize,
+    pub pgn: Option<PathBuf>,
+    pub sprt: Option<Sprt>,
+    pub max_plies: Option<u32>,
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Request {
+    Help,
+    Match(Box<MatchOptions>),
+}
+
+/// Parses the arguments after `match`. Errors are one-line messages for the user.
+pub fn parse_args(args: &[String]) -> Result<Request, String> {
+    let mut engines: Vec<EngineSpec> = Vec::new();
+    let mut games = 2usize;
+    let mut tc = TimeControl::parse("5+0.05").ok_or("internal: default time control")?;
+    let mut openings_file: Option<PathBuf> = None;
+    let mut concurrency = 1usize;
+    let mut pgn = None;
+    let mut sprt = None;
+    let mut max_plies = None;
+
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| -> Result<String, String> {
+            match &inline {
+                Some(v) => Ok(v.clone()),
+                None => it.next().cloned().ok_or_else(|| format!("{flag} needs {what}")),
+            }
+        };
+        match flag {
+            "-h" | "--help" => return Ok(Request::Help),
+            "--engine" => {
+                let command: Vec<String> = value("a command")?.split_whitespace().map(str::to_string).collect();
+                if command.is_empty() {
+                    return Err("--engine needs a non-empty command".to_string());
+                }
+                engines.push(EngineSpec { command, protocol: Protocol::Ucci, init: Vec::new(), name: None });
+            }
+            "--proto" => {
+                let v = value("ucci or uci")?;
+                let p = Protocol::parse(&v).ok_or_else(|| format!("--proto: '{v}' is not ucci or uci"))?;
+                current(&mut engines, flag)?.protocol = p;
+            }
+            "--init" => {
+                let v = value("a line")?;
+                current(&mut engines, flag)?.init.push(v);
+            }
+            "--name" => {
+                let v = value("a name")?;
+                current(&mut engines, flag)?.name = Some(v);
+            }
+            "--games" => games = number(flag, &value("a number")?, 1)?,
+            "--concurrency" => concurrency = number(flag, &value("a number")?, 1)?.min(256),
+            "--max-plies" => max_plies = Some(number(flag, &value("a number")?, 1)?),
+            "--tc" => {
+                let v = value("BASE+INC")?;
+                tc = TimeControl::parse(&v)
+                    .ok_or_else(|| format!("--tc: '{v}' is not BASE+INC in seconds, e.g. 5+0.05"))?;
+            }
+            "--openings" => openings_file = Some(PathBuf::from(value("a file")?)),
+            "--pgn" => pgn = Some(PathBuf::from(value("a file")?)),
+            "--sprt" => {
+                let elo0 = elo(flag, &value("ELO0 ELO1")?)?;
+                let elo1 = match inline {
+                    Some(_) => return Err("--sprt takes two values: --sprt ELO0 ELO1".to_string()),
+                    None => elo(flag, it.next().ok_or("--sprt needs ELO0 ELO1")?)?,
+                };
+                if elo0 >= elo1 {
+                    return Err(format!("--sprt: ELO0 ({elo0}) must be below ELO1 ({elo1})"));
+                }
+                sprt = Some(Sprt::new(elo0, elo1));
+            }
+            other => return Err(format!("unexpected argument '{other}' (see chuhan match --help)")),
+        }
+    }
+    let engines: [EngineSpec; 2] =
+        engines.try_into().map_err(|e: Vec<_>| format!("two --engine are needed, {} given", e.len()))?;
+    let openings = match &openings_file {
+        None => openings::parse(openings::BUILTIN).map_err(|e| format!("built-in openings: {e}"))?,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            openings::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+    };
+    let options = MatchOptions { engines, games, tc, openings, concurrency, pgn, sprt, max_plies };
+    Ok(Request::Match(Box::new(options)))
+}
+
+/// The engine an engine option applies to: the last one given.
+fn current<'a>(engines: &'a mut [EngineSpec], flag: &str) -> Result<&'a mut EngineSpec, String> {
+    engines.last_mut().ok_or_else(|| format!("{flag} must follow the --engine it applies to"))
+}
+
+fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(flag: &str, v: &str, min: T) -> Result<T, String> {
+    match v.parse::<T>() {
+        Ok(n) if n >= min => Ok(n),
+        _ => Err(format!("{flag}: '{v}' is not a whole number of at least {min}")),
+    }
+}
+
+fn elo(flag: &str, v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(x) if x.is_finite() && x.abs() < 2000.0 => Ok(x),
+        _ => Err(format!("{flag}: '{v}' is not an Elo value")),
+    }
+}
+
+/// `chuhan match ARGS`: 0 when the match was played, 2 for bad arguments, 1 when an engine
+/// cannot be started or the PGN file cannot be opened.
+pub fn main(args: &[String]) -> ExitCode {
+    let options = match parse_args(args) {
+        Ok(Request::Help) => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Match(options)) => options,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run_match(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The display names of the two engines: the `--name`, or the `id name` each engine gives when
+/// started once for the purpose (which also proves it can be started); equal names get `#1`
+/// and `#2` appended.
+pub fn engine_names(engines: &[EngineSpec; 2]) -> Result<[String; 2], String> {
+    let mut names = [String::new(), String::new()];
+    for (i, spec) in engines.iter().enumerate() {
+        let engine = Engine::start(spec).map_err(|e| format!("engine {} ({}): {e}", i + 1, spec.command.join(" ")))?;
+        names[i] = spec.name.clone().unwrap_or_else(|| engine.id_name.clone());
+        engine.quit();
+    }
+    if names[0] == names[1] {
+        names[0].push_str(" #1");
+        names[1].push_str(" #2");
+    }
+    Ok(names)
+}
+
+/// The opening and the colours of game `index`: the first engine has Red when the index is
+/// even.
+fn schedule(index: usize, openings: &[Opening]) -> (&Opening, bool) {
+    (&openings[(index / 2) % openings.len()], index.is_multiple_of(2))
+}
+
+/// Plays the match, printing progress on stderr and the summary on stdout.
+pub fn run_match(options: &MatchOptions) -> Result<(), String> {
+    let names = engine_names(&options.engines)?;
+    let mut pgn_file: Option<File> = match &options.pgn {
+        None => None,
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+    };
+    let cfg = GameConfig { tc: options.tc, max_plies: options.max_plies };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let tty = std::io::stderr().is_terminal();
+    let mut tally = Tally::default();
+    let mut finished = 0usize;
+
+    thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+        for _ in 0..options.concurrency.min(options.games) {
+            let tx = tx.clone();
+            let (next, stop, names) = (&next, &stop, &names);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= options.games {
+                        break;
+                    }
+                    let (opening, first_is_red) = schedule(index, &options.openings);
+                    let (a, b) = (&options.engines[0], &options.engines[1]);
+                    let (specs, game_names) = if first_is_red {
+                        (ByColor::new(a, b), ByColor::new(names[0].clone(), names[1].clone()))
+                    } else {
+                        (ByColor::new(b, a), ByColor::new(names[1].clone(), names[0].clone()))
+                    };
+                    let record = game::play(specs, game_names, opening, &cfg);
+                    if tx.send((index, record)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (index, record) in rx {
+            finished += 1;
+            let first_color = if index.is_multiple_of(2) { Color::Red } else { Color::Black };
+            match record.outcome.winner {
+                None => tally.draws += 1,
+                Some(c) if c == first_color => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+            }
+            if let Some(file) = pgn_file.as_mut() {
+                let text = pgn::game(&record, index + 1, options.tc);
+                if let Err(e) = file.write_all(text.as_bytes()) {
+                    eprintln!("warning: cannot write the PGN file: {e}; no more games are written");
+                    pgn_file = None;
+                }
+            }
+            progress(tty, index, finished, options.games, &record, &names, &tally);
+            if let Some(sprt) = &options.sprt
+                && sprt.verdict(&tally) != Verdict::Continue
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if tty {
+        eprintln!();
+    }
+    let mut out = std::io::stdout().lock();
+    for line in stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref()) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "{finished} of {} games finished.", options.games);
+    Ok(())
+}
+
+fn progress(
+    tty: bool,
+    index: usize,
+    finished: usize,
+    total: usize,
+    record: &GameRecord,
+    names: &[String; 2],
+    tally: &Tally,
+) {
+    let score = format!("Score of {} vs {}: {tally} {}", names[0], names[1], tally.games());
+    if tty {
+        eprint!("\r\x1b[2K[{finished}/{total}] {score}");
+    } else {
+        eprintln!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            index + 1,
+            record.names[Color::Red],
+            record.names[Color::Black],
+            record.outcome.score(),
+            record.outcome.termination
+        );
+        eprintln!("{score}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    fn parse(s: &str) -> Result<MatchOptions, String> {
+        match parse_args(&args(s))? {
+            Request::Match(m) => Ok(*m),
+            Request::Help => Err("help".to_string()),
+        }
+    }
+
+    #[test]
+    fn engine_options_attach_to_the_preceding_engine() {
+        let m = parse("--engine a --proto uci --name X --engine b --init setoption=1 --games 4 --tc=1+0.01")
+            .expect("valid");
+        assert_eq!(m.engines[0].command, ["a"]);
+        assert_eq!(m.engines[0].protocol, Protocol::Uci);
+        assert_eq!(m.engines[0].name.as_deref(), Some("X"));
+        assert_eq!(m.engines[1].protocol, Protocol::Ucci);
+        assert_eq!(m.engines[1].init, ["setoption=1"]);
+        assert_eq!(m.games, 4);
+        assert_eq!(m.tc.base.as_millis(), 1000);
+        assert!(m.openings.len() >= 40);
+        assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none());
+        let m = parse("--engine a --engine b --sprt -5 5 --max-plies 300 --concurrency 2").expect("valid");
+        assert_eq!(m.sprt, Some(Sprt::new(-5.0, 5.0)));
+        assert_eq!(m.max_plies, Some(300));
+        assert_eq!(m.concurrency, 2);
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        for bad in [
+            "--engine a",
+            "--engine a --engine b --engine c",
+            "--proto uci --engine a --engine b",
+            "--engine a --engine b --proto xboard",
+            "--engine a --engine b --games 0",
+            "--engine a --engine b --games x",
+            "--engine a --engine b --tc 0+1",
+            "--engine a --engine b --sprt 5 0",
+            "--engine a --engine b --sprt 5",
+            "--engine a --engine b --concurrency",
+            "--engine a --engine b --openings /nonexistent/file.epd",
+            "--engine a --engine b --bogus",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert!(matches!(parse_args(&args("--engine a --help")), Ok(Request::Help)));
+    }
+
+    #[test]
+    fn the_usage_states_the_grace() {
+        let grace = format!("by more than {} ms", game::TIME_GRACE.as_millis());
+        assert!(USAGE.contains(&grace), "{grace}");
+    }
+
+    #[test]
+    fn each_opening_is_played_twice_with_colours_swapped() {
+        let book = openings::parse(openings::BUILTIN).expect("book");
+        let (o0, red0) = schedule(0, &book);
+        let (o1, red1) = schedule(1, &book);
+        let (o2, _) = schedule(2, &book);
+        assert_eq!(o0, o1);
+        assert_ne!(o0, o2);
+        assert!(red0 && !red1);
+        assert_eq!(schedule(2 * book.len(), &book).0, o0);
+    }
+}

@@ -1,0 +1,117 @@
+//! Opening positions for matches: one per line, `<FEN> [; moves <ICCS ...>] [; <name>]`.
+//! Blank lines and lines starting with `#` are ignored. The built-in book is
+//! `positions/openings.epd`.
+
+use std::fmt;
+
+use crate::board::{FenError, Position, START_FEN, game_result};
+
+/// The built-in openings, `positions/openings.epd`.
+pub const BUILTIN: &str = include_str!("../../positions/openings.epd");
+
+/// A starting position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The FEN, normalised by the library (all six fields).
+    pub fen: String,
+    /// The opening's name, if the line gives one.
+    pub name: Option<String>,
+}
+
+impl Opening {
+    /// The start position.
+    pub fn start() -> Opening {
+        Opening { fen: START_FEN.to_string(), name: None }
+    }
+
+    /// The position, which was validated when the opening was read.
+    pub fn position(&self) -> Position {
+        Position::from_fen(&self.fen).unwrap_or_else(|_| Position::startpos())
+    }
+
+    pub fn is_start(&self) -> bool {
+        self.fen == START_FEN
+    }
+}
+
+/// A line of an openings file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningError {
+    /// 1-based.
+    pub line: usize,
+    pub reason: String,
+}
+
+impl fmt::Display for OpeningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for OpeningError {}
+
+/// Reads openings. Each FEN must be a legal position in which the game is not over.
+pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut openings = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |reason: String| OpeningError { line: i + 1, reason };
+        let mut fields = line.split(';').map(str::trim);
+        let fen = fields.next().unwrap_or_default();
+        let pos = Position::from_fen(fen).map_err(|e: FenError| error(format!("invalid FEN: {e}")))?;
+        if let Some(result) = game_result(&pos, 3) {
+            return Err(error(format!("the game is already over ({})", result.reason)));
+        }
+        let name = fields.find(|f| !f.is_empty() && !f.starts_with("moves")).map(str::to_string);
+        openings.push(Opening { fen: pos.fen(), name });
+    }
+    if openings.is_empty() {
+        return Err(OpeningError { line: 0, reason: "no opening positions".to_string() });
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{Color, Move, PieceKind};
+
+    /// Every built-in opening is the position its move list reaches, legal, not over, and with
+    /// equal material; no position appears twice.
+    #[test]
+    fn builtin_openings_are_sound() {
+        let openings = parse(BUILTIN).expect("the built-in book parses");
+        assert!((40..=60).contains(&openings.len()), "{} openings", openings.len());
+        let mut seen = std::collections::HashSet::new();
+        for (line, opening) in BUILTIN.lines().filter(|l| !l.starts_with('#')).zip(&openings) {
+            let moves = line.split(';').nth(1).and_then(|f| f.trim().strip_prefix("moves")).expect("moves field");
+            let mut pos = Position::startpos();
+            for m in moves.split_whitespace() {
+                let mv = Move::parse(m).unwrap_or_else(|| panic!("{line}: '{m}' is not ICCS"));
+                pos.play(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+            assert_eq!(pos.fen(), opening.fen, "{line}");
+            assert!(game_result(&pos, 3).is_none(), "{line}");
+            for kind in PieceKind::ALL {
+                assert_eq!(pos.count(Color::Red, kind), pos.count(Color::Black, kind), "{line}");
+            }
+            assert!(opening.name.is_some(), "{line}");
+            assert!(seen.insert(opening.fen.clone()), "duplicate: {line}");
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_reported() {
+        assert_eq!(parse("# nothing\n\n").map_err(|e| e.line), Err(0));
+        let err = parse(&format!("{START_FEN}\nxyz ; bad\n")).expect_err("bad FEN");
+        assert_eq!(err.line, 2);
+        let mated = "3k5/9/9/9/9/9/9/9/3R5/4K4 b";
+        assert!(parse(mated).expect_err("over").reason.contains("already over"));
+        let ok = parse(&format!("{START_FEN} ; moves ; start\n")).expect("start");
+        assert_eq!(ok, vec![Opening { fen: START_FEN.to_string(), name: Some("start".to_string()) }]);
+        assert!(ok[0].is_start());
+    }
+}

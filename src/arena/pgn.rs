@@ -1,0 +1,158 @@
+//! Games in PGN, the way xiangqi GUIs and databases exchange them: the seven-tag roster with
+//! `Red` and `Black` in place of White and Black, `SetUp`/`FEN` for a game from an opening
+//! position, `Termination` with the reason, and moves in ICCS (`h2e2`).
+
+use std::fmt::Write as _;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::game::{GameRecord, TimeControl};
+use crate::types::Color;
+
+/// Longest line of move text.
+const LINE_WIDTH: usize = 79;
+
+/// The PGN text of one game, ending with an empty line.
+pub fn game(record: &GameRecord, round: usize, tc: TimeControl) -> String {
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", "chuhan match".to_string()),
+        ("Site", "?".to_string()),
+        ("Date", date(record.started)),
+        ("Round", round.to_string()),
+        ("Red", record.names[Color::Red].clone()),
+        ("Black", record.names[Color::Black].clone()),
+        ("Result", record.outcome.score().to_string()),
+    ];
+    if !record.opening.is_start() {
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", record.opening.fen.clone()));
+    }
+    if let Some(name) = &record.opening.name {
+        tags.push(("Opening", name.clone()));
+    }
+    tags.push(("TimeControl", tc.to_string()));
+    tags.push(("PlyCount", record.moves.len().to_string()));
+    tags.push(("Termination", record.outcome.termination.to_string()));
+
+    let mut out = String::new();
+    for (name, value) in tags {
+        let _ = writeln!(out, "[{name} \"{}\"]", escape(&value));
+    }
+    out.push('\n');
+
+    let pos = record.opening.position();
+    let mut number = pos.to_setup().fullmove.max(1);
+    let mut side = pos.side_to_move();
+    let mut tokens = Vec::with_capacity(record.moves.len() * 3 / 2 + 2);
+    for (i, mv) in record.moves.iter().enumerate() {
+        match side {
+            Color::Red => tokens.push(format!("{number}.")),
+            Color::Black if i == 0 => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(mv.to_string());
+        if side == Color::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    tokens.push(format!("{{{}}}", record.outcome.termination.to_string().replace(['{', '}'], "")));
+    tokens.push(record.outcome.score().to_string());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The UTC date as PGN writes it, `YYYY.MM.DD`.
+fn date(t: SystemTime) -> String {
+    let Ok(since) = t.duration_since(UNIX_EPOCH) else {
+        return "????.??.??".to_string();
+    };
+    let (y, m, d) = civil_from_days((since.as_secs() / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::game::{Outcome, Termination};
+    use crate::arena::openings::Opening;
+    use crate::board::Reason;
+    use crate::types::{ByColor, Move};
+    use std::time::Duration;
+
+    fn record(fen: &str, moves: &str, outcome: Outcome) -> GameRecord {
+        GameRecord {
+            opening: Opening { fen: fen.to_string(), name: Some("test \"line\"".to_string()) },
+            names: ByColor::new("A".to_string(), "B".to_string()),
+            moves: moves.split_whitespace().filter_map(Move::parse).collect(),
+            outcome,
+            started: UNIX_EPOCH + Duration::from_secs(1_700_000_000),
+        }
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(date(UNIX_EPOCH + Duration::from_secs(1_700_000_000)), "2023.11.14");
+    }
+
+    #[test]
+    fn a_game_from_the_start_position() {
+        let tc = TimeControl { base: Duration::from_secs(5), increment: Duration::from_millis(50) };
+        let outcome = Outcome { winner: Some(Color::Red), termination: Termination::Rule(Reason::Checkmate) };
+        let text = game(&record(crate::board::START_FEN, "h2e2 h9g7 h0g2", outcome), 7, tc);
+        assert_eq!(
+            text,
+            "[Event \"chuhan match\"]\n[Site \"?\"]\n[Date \"2023.11.14\"]\n[Round \"7\"]\n[Red \"A\"]\n\
+             [Black \"B\"]\n[Result \"1-0\"]\n[Opening \"test \\\"line\\\"\"]\n[TimeControl \"5+0.05\"]\n\
+             [PlyCount \"3\"]\n[Termination \"checkmate\"]\n\n1. h2e2 h9g7 2. h0g2 {checkmate} 1-0\n\n"
+        );
+    }
+
+    #[test]
+    fn a_game_from_a_black_to_move_fen_wraps_its_lines() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+        let shuffle = "h9g7 h0g2 g7h9 g2h0 ".repeat(8);
+        let outcome = Outcome { winner: None, termination: Termination::PlyCap(32) };
+        let tc = TimeControl { base: Duration::from_secs(1), increment: Duration::ZERO };
+        let text = game(&record(fen, &shuffle, outcome), 1, tc);
+        assert!(text.contains(
+            "[SetUp \"1\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\"]\n"
+        ));
+        let body = text.split("\n\n").nth(1).expect("move text");
+        assert!(body.starts_with("1... h9g7 2. h0g2 g7h9 3. g2h0"), "{body}");
+        assert!(body.lines().all(|l| l.len() <= LINE_WIDTH), "{body}");
+        assert!(body.ends_with("{draw by ply limit (32)} 1/2-1/2"), "{body}");
+    }
+}
