@@ -233,3 +233,20 @@ fn draw_offer_is_accepted_when_not_better() {
     s.send("go draw depth 3");
     assert_eq!(s.expect_prefix("bestmove"), "bestmove i4i9");
 }
+
+/// `rules.md` section 8 in the search: repeating the check h9h8 would let Black complete a
+/// third occurrence of a cycle in which Red checked on every move, a loss for Red; the search
+/// sees it (a decided loss when forced) and plays something else.
+#[test]
+fn search_avoids_a_forbidden_perpetual_check() {
+    let game = "position fen c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1 moves h8h9 f9f8 h9h8 f8f9 h8h9 f9f8";
+    let mut s = Session::hello("uci");
+    s.send(game);
+    s.send("go depth 6 searchmoves h9h8");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 ") && l.contains(" score mate -1 ")), "{lines:?}");
+    s.send(game);
+    s.send("go depth 8");
+    let line = s.expect_prefix("bestmove");
+    assert_ne!(bestmove(&line), "h9h8");
+}
