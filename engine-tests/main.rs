@@ -4,4 +4,5 @@ mod common;
 mod judge;
 mod perft;
 mod protocol;
+mod robustness;
 mod session;

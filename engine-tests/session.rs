@@ -2,7 +2,7 @@
 //! timeout per step.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,12 @@ pub struct Session {
 
 impl Session {
     pub fn start() -> Session {
-        let mut child = chuhan()
+        Session::start_command(chuhan())
+    }
+
+    /// A session with a binary started by `command` (for example under resource limits).
+    pub fn start_command(mut command: Command) -> Session {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

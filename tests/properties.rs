@@ -257,7 +257,7 @@ impl Mailbox {
         let mut out = Vec::new();
         for r in 0..10 {
             for f in 0..9 {
-                if !self.at(f, r).is_some_and(|c| is_red(c) == red) {
+                if self.at(f, r).is_none_or(|c| is_red(c) != red) {
                     continue;
                 }
                 for to in self.piece_targets(f, r) {
