@@ -2,7 +2,7 @@
 CARGO ?= cargo
 BIN := target/release/chuhan
 
-.PHONY: run build test lint bench perft perft-deep suite clean
+.PHONY: run build test lint bench perft perft-deep suite fuzz clean
 
 run: build
 	$(BIN)
@@ -29,6 +29,11 @@ bench: perft
 # Every count of positions/perft.epd, including the multi-billion-node ones (minutes).
 perft-deep: build
 	$(BIN) suite positions/perft.epd --threads 2
+
+# Protocol fuzzing: mutated command lines into the binary, with checkpoints (engine-tests/fuzz.rs).
+# Tune with CHUHAN_FUZZ_LINES, CHUHAN_FUZZ_SEED, CHUHAN_FUZZ_EVERY.
+fuzz:
+	$(CARGO) test --release --test engine fuzz_long -- --ignored --nocapture
 
 clean:
 	$(CARGO) clean

@@ -1,6 +1,7 @@
 //! Regression suites that drive the real `chuhan` binary.
 
 mod common;
+mod fuzz;
 mod judge;
 mod perft;
 mod protocol;

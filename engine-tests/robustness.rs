@@ -368,3 +368,50 @@ fn the_engine_is_idle_once_the_answer_is_out() {
     }
     checkpoint(&mut s);
 }
+
+/// Regression: at end of input, a search taken from the queue after the end was read was never
+/// stopped when it was open-ended, so the engine hung instead of answering and saying `bye`.
+#[test]
+fn end_of_input_ends_queued_open_ended_searches() {
+    let mut s = Session::hello("ucci");
+    s.send("position startpos");
+    s.send("go ponder depth 2");
+    s.send("go infinite");
+    s.send("go");
+    s.send("go perft 9");
+    s.close_input();
+    for _ in 0..3 {
+        assert_legal_answer(&Position::startpos(), &answer(&mut s));
+    }
+    assert_eq!(s.expect_prefix("info string"), "info string perft stopped");
+    assert_eq!(s.until("bye", |l| !l.starts_with("info")).pop().as_deref(), Some("bye"));
+    assert_eq!(s.wait_exit(), Some(0));
+}
+
+/// Regression: absurd clocks overflowed the time allocation (`t * 5` for `movestogo`, the
+/// increment sum, the ponder stretch). Debug builds panicked in the search thread and the engine
+/// hung; release builds wrapped to a budget of zero and answered at once. A clock of millions of
+/// years must give a search that runs until `stop`.
+#[test]
+fn absurd_clock_values_give_an_unhurried_search() {
+    let mut s = Session::hello("ucci");
+    for (option, go) in [
+        ("ponder false", "go time 3689348814741910334 movestogo 3"),
+        ("ponder false", "go time 18446744073709551615 increment 18446744073709551615"),
+        ("ponder true", "go time 18446744073709551615"),
+        ("ponder true", "go time 99999999999999999999999 movestogo 1 increment 99999999999999999999"),
+    ] {
+        s.send(&format!("setoption {option}"));
+        s.send("position startpos");
+        s.send(go);
+        s.expect_prefix("info depth 1 ");
+        // The search goes on by itself (a slower machine only makes this more certain).
+        let until = std::time::Instant::now() + Duration::from_millis(300);
+        while let Some(l) = s.next_line(until.saturating_duration_since(std::time::Instant::now())) {
+            assert!(!l.starts_with("bestmove") && !l.starts_with("info string"), "{go}: {l}");
+        }
+        s.send("stop");
+        assert_legal_answer(&Position::startpos(), &answer(&mut s));
+    }
+    checkpoint(&mut s);
+}

@@ -17,6 +17,8 @@ pub struct Session {
     lines: Receiver<String>,
     /// Every line read so far, for failure messages.
     pub transcript: Vec<String>,
+    /// Where every byte sent is copied, if anywhere (to replay a session: `chuhan < file`).
+    pub input_log: Option<std::fs::File>,
 }
 
 impl Session {
@@ -43,7 +45,7 @@ impl Session {
             }
         });
         let stdin = child.stdin.take();
-        Session { child, stdin, lines, transcript: Vec::new() }
+        Session { child, stdin, lines, transcript: Vec::new(), input_log: None }
     }
 
     /// A session past the handshake of `dialect` ("ucci" or "uci").
@@ -59,6 +61,9 @@ impl Session {
     }
 
     pub fn send_bytes(&mut self, bytes: &[u8]) {
+        if let Some(log) = self.input_log.as_mut() {
+            let _ = log.write_all(bytes);
+        }
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(bytes).and_then(|_| stdin.flush()).expect("write to chuhan");
     }

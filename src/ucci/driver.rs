@@ -178,6 +178,15 @@ impl Driver {
                 }
                 return;
             }
+            // After end of input an open-ended search ends at once, also one that started from
+            // the queue after the end was read (it would otherwise wait for a `stop` that
+            // cannot come).
+            if self.eof
+                && let State::Thinking(t) = &self.state
+                && t.open_ended
+            {
+                t.ctl.stop();
+            }
             let Ok(msg) = self.rx.recv() else { return };
             let keep_going = match msg {
                 Msg::Line(line) => self.on_line(line),
@@ -187,11 +196,6 @@ impl Driver {
                 }
                 Msg::Eof => {
                     self.eof = true;
-                    if let State::Thinking(t) = &self.state
-                        && t.open_ended
-                    {
-                        t.ctl.stop();
-                    }
                     true
                 }
                 Msg::SearchDone(answer) => {
