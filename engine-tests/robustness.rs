@@ -415,3 +415,23 @@ fn absurd_clock_values_give_an_unhurried_search() {
     }
     checkpoint(&mut s);
 }
+
+/// Regression: `go perft <n>` recursed `n` plies deep, so a huge depth overflowed the stack and
+/// killed the process. It is now refused like any bad argument.
+#[test]
+fn absurd_perft_depths_are_refused() {
+    let mut s = Session::hello("uci");
+    for depth in ["129", "100000", "4294967296"] {
+        s.send(&format!("go perft {depth}"));
+        let got = s.expect_prefix("info string");
+        assert!(got.starts_with("info string go: perft: depth") && got.contains("too deep"), "{depth}: {got}");
+    }
+    // The deepest accepted depth starts (and stops on request).
+    s.send("go perft 128");
+    s.send("stop");
+    assert_eq!(s.expect_prefix("info string"), "info string perft stopped");
+    s.send("position startpos");
+    s.send("go perft 1");
+    s.expect("Nodes searched: 44");
+    assert_eq!(s.fen(), START);
+}
