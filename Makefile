@@ -2,7 +2,7 @@
 CARGO ?= cargo
 BIN := target/release/chuhan
 
-.PHONY: run build test lint bench perft perft-deep suite clean
+.PHONY: run build test lint bench perft perft-deep suite fuzz clean
 
 run: build
 	$(BIN)
@@ -28,11 +28,16 @@ bench: perft
 
 # Every count of positions/perft.epd, including the multi-billion-node ones (minutes).
 perft-deep: build
-	$(BIN) suite positions/perft.epd --threads 2
+	$(BIN) suite positions/perft.epd --jobs 2
 
 # Mate-in-N problems up to 6 moves, 2 s each (issue target: at least 95% solved).
 suite: build
 	$(BIN) suite positions/mate.epd --max-mate 6 --movetime 2000 --jobs 2
+
+# Protocol fuzzing: mutated command lines into the binary, with checkpoints (engine-tests/fuzz.rs).
+# Tune with CHUHAN_FUZZ_LINES, CHUHAN_FUZZ_SEED, CHUHAN_FUZZ_EVERY.
+fuzz:
+	$(CARGO) test --release --test engine fuzz_long -- --ignored --nocapture
 
 clean:
 	$(CARGO) clean

@@ -18,3 +18,12 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// The binary under an address-space limit of `kb` kilobytes (`ulimit -v`), so that a large
+/// allocation fails deterministically instead of depending on the machine's memory.
+#[cfg(unix)]
+pub fn chuhan_with_memory_limit(kb: u64) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg("ulimit -v \"$1\" && exec \"$0\"").arg(env!("CARGO_BIN_EXE_chuhan")).arg(kb.to_string());
+    c
+}

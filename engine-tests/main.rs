@@ -2,9 +2,11 @@
 
 mod arena;
 mod common;
+mod fuzz;
 mod judge;
 mod perft;
 mod play;
 mod protocol;
+mod robustness;
 mod session;
 mod suite;

@@ -2,7 +2,7 @@
 //! timeout per step.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -17,11 +17,18 @@ pub struct Session {
     lines: Receiver<String>,
     /// Every line read so far, for failure messages.
     pub transcript: Vec<String>,
+    /// Where every byte sent is copied, if anywhere (to replay a session: `chuhan < file`).
+    pub input_log: Option<std::fs::File>,
 }
 
 impl Session {
     pub fn start() -> Session {
-        let mut child = chuhan()
+        Session::start_command(chuhan())
+    }
+
+    /// A session with a binary started by `command` (for example under resource limits).
+    pub fn start_command(mut command: Command) -> Session {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -38,7 +45,7 @@ impl Session {
             }
         });
         let stdin = child.stdin.take();
-        Session { child, stdin, lines, transcript: Vec::new() }
+        Session { child, stdin, lines, transcript: Vec::new(), input_log: None }
     }
 
     /// A session past the handshake of `dialect` ("ucci" or "uci").
@@ -54,6 +61,9 @@ impl Session {
     }
 
     pub fn send_bytes(&mut self, bytes: &[u8]) {
+        if let Some(log) = self.input_log.as_mut() {
+            let _ = log.write_all(bytes);
+        }
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(bytes).and_then(|_| stdin.flush()).expect("write to chuhan");
     }

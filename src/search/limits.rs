@@ -48,12 +48,13 @@ impl Limits {
             let (mut soft, hard) = match self.movestogo {
                 Some(m) if m > 0 => {
                     let m = m as u64;
-                    (t / m, t * 5.max(11u64.saturating_sub(m)) / 10)
+                    // Saturating: clocks come from the GUI and may be absurdly large.
+                    (t / m, t.saturating_mul(5.max(11u64.saturating_sub(m))) / 10)
                 }
-                _ => (t / TIME_MOVES_SUDDEN_DEATH + inc, t / 2),
+                _ => ((t / TIME_MOVES_SUDDEN_DEATH).saturating_add(inc), t / 2),
             };
             if self.ponder_option {
-                soft = soft * PONDER_SOFT_NUM / PONDER_SOFT_DEN;
+                soft = soft.saturating_mul(PONDER_SOFT_NUM) / PONDER_SOFT_DEN;
             }
             let hard = hard.min(t);
             b.soft = Some(Duration::from_millis(soft.min(hard)));

@@ -34,7 +34,10 @@ enum Msg {
     Line(String),
     BadUtf8,
     Eof,
-    SearchDone,
+    /// A search or perft has ended, with its final lines (`bestmove`, ...). The loop prints them
+    /// as it becomes idle, so whatever the GUI sends after reading the answer finds the engine
+    /// idle (a `stop` then gets its `nobestmove`, a `probe` sees queued option changes).
+    SearchDone(Vec<Response>),
 }
 
 /// The one writer: whole lines, flushed at once, shared by the loop and the search thread.
@@ -175,6 +178,15 @@ impl Driver {
                 }
                 return;
             }
+            // After end of input an open-ended search ends at once, also one that started from
+            // the queue after the end was read (it would otherwise wait for a `stop` that
+            // cannot come).
+            if self.eof
+                && let State::Thinking(t) = &self.state
+                && t.open_ended
+            {
+                t.ctl.stop();
+            }
             let Ok(msg) = self.rx.recv() else { return };
             let keep_going = match msg {
                 Msg::Line(line) => self.on_line(line),
@@ -184,15 +196,10 @@ impl Driver {
                 }
                 Msg::Eof => {
                     self.eof = true;
-                    if let State::Thinking(t) = &self.state
-                        && t.open_ended
-                    {
-                        t.ctl.stop();
-                    }
                     true
                 }
-                Msg::SearchDone => {
-                    self.finish_search();
+                Msg::SearchDone(answer) => {
+                    self.finish_search(answer);
                     true
                 }
             };
@@ -423,16 +430,15 @@ impl Driver {
 
     fn perft(&mut self, depth: u32) {
         let ctl = Arc::new(Control::new(false));
-        let (pos, out, dialect, done) =
-            (self.engine.position().clone(), self.out.clone(), self.dialect, self.tx.clone());
+        let (pos, done) = (self.engine.position().clone(), self.tx.clone());
         let thread_ctl = Arc::clone(&ctl);
         let threads = self.engine.threads();
         let handle = std::thread::spawn(move || {
-            match crate::perft::divide(&pos, depth, threads, thread_ctl.stop_flag()) {
-                Some(divide) => out.send(&Response::Perft { depth, divide }, dialect),
-                None => out.send(&Response::info_string("perft stopped"), dialect),
-            }
-            let _ = done.send(Msg::SearchDone);
+            let answer = match crate::perft::divide(&pos, depth, threads, thread_ctl.stop_flag()) {
+                Some(divide) => Response::Perft { depth, divide },
+                None => Response::info_string("perft stopped"),
+            };
+            let _ = done.send(Msg::SearchDone(vec![answer]));
         });
         let draw_offer = Arc::new(AtomicBool::new(false));
         self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: true });
@@ -462,10 +468,13 @@ impl Driver {
         self.say(Response::PopHash(probe));
     }
 
-    /// The search thread has printed its answer: back to idle.
-    fn finish_search(&mut self) {
+    /// The search thread has ended: back to idle, then print its answer.
+    fn finish_search(&mut self, answer: Vec<Response>) {
         if let State::Thinking(t) = std::mem::replace(&mut self.state, State::Idle) {
             let _ = t.handle.join();
+        }
+        for r in answer {
+            self.say(r);
         }
     }
 
@@ -473,7 +482,8 @@ impl Driver {
     fn wait_search(&mut self) {
         while matches!(self.state, State::Thinking(_)) {
             match self.rx.recv() {
-                Ok(Msg::SearchDone) | Err(_) => self.finish_search(),
+                Ok(Msg::SearchDone(answer)) => self.finish_search(answer),
+                Err(_) => self.finish_search(Vec::new()),
                 Ok(Msg::Line(l)) => self.queue.push_back(l),
                 Ok(Msg::Eof) => self.eof = true,
                 Ok(Msg::BadUtf8) => {}
@@ -524,9 +534,11 @@ impl SearchTask {
         }
 
         let time_ms = ctl.since_go().as_millis() as u64;
+        // The final lines go to the loop, which prints them as it becomes idle.
+        let mut answer = Vec::new();
         match result.best {
             Some(mv) => {
-                out.send(&Response::SearchEnd { time_ms, nodes: result.nodes }, dialect);
+                answer.push(Response::SearchEnd { time_ms, nodes: result.nodes });
                 let verdict = if draw_offer.load(Ordering::Relaxed) && result.value <= DRAW_ACCEPT_MAX {
                     Some(Verdict::Draw)
                 } else if timed && result.value <= -RULE_BOUND {
@@ -534,18 +546,18 @@ impl SearchTask {
                 } else {
                     None
                 };
-                out.send(&Response::BestMove { mv, ponder: result.ponder, verdict }, dialect);
+                answer.push(Response::BestMove { mv, ponder: result.ponder, verdict });
             }
             None => {
                 if legal_moves(&job.pos).is_empty() {
-                    out.send(&Response::RootScore(Score::from_value(mated_in(0))), dialect);
+                    answer.push(Response::RootScore(Score::from_value(mated_in(0))));
                 } else {
-                    out.send(&Response::info_string("all legal moves are banned"), dialect);
+                    answer.push(Response::info_string("all legal moves are banned"));
                 }
-                out.send(&Response::SearchEnd { time_ms, nodes: result.nodes.max(1) }, dialect);
-                out.send(&Response::NoBestMove, dialect);
+                answer.push(Response::SearchEnd { time_ms, nodes: result.nodes.max(1) });
+                answer.push(Response::NoBestMove);
             }
         }
-        let _ = done.send(Msg::SearchDone);
+        let _ = done.send(Msg::SearchDone(answer));
     }
 }

@@ -7,7 +7,7 @@
 use super::command::{Command, Tokens, parse_int};
 use super::dialect::{ClockUnit, Dialect};
 use super::position::parse_move;
-use crate::types::{Color, Move};
+use crate::types::{Color, MAX_PLY, Move};
 
 /// A parsed `go` (without `perft`, which is [`super::Command::Perft`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -108,7 +108,14 @@ impl Go {
                 "movestogo" => go.movestogo = Some(count32(&keyword, tokens.next(), "a number")?),
                 "oppmovestogo" => go.oppmovestogo = Some(count32(&keyword, tokens.next(), "a number")?),
                 "mate" => go.mate = Some(count32(&keyword, tokens.next(), "a number")?),
-                "perft" => perft = Some(count32(&keyword, tokens.next(), "a number")?),
+                "perft" => {
+                    // Perft recurses once per ply: a deeper request would overflow the stack.
+                    let depth = count32(&keyword, tokens.next(), "a number")?;
+                    if depth as usize > MAX_PLY {
+                        return Err(format!("perft: depth {depth} is too deep (at most {MAX_PLY})"));
+                    }
+                    perft = Some(depth);
+                }
                 "time" => go.time = Some(clock(&keyword, tokens.next())?),
                 "increment" => go.increment = Some(clock(&keyword, tokens.next())?),
                 "opptime" => go.opptime = Some(clock(&keyword, tokens.next())?),
