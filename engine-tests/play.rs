@@ -48,3 +48,33 @@ fn bad_arguments_exit_with_status_2() {
         assert!(!stderr(&o).is_empty());
     }
 }
+
+/// A whole scripted game through a pipe: moves in ICCS, Chinese and WXF, an illegal move and
+/// an unknown word (each answered, the game untouched), undo, then save, a new game and load:
+/// the loaded game stands at the same position as the saved one.
+#[test]
+fn scripted_game_with_undo_save_and_load() {
+    let dir = std::env::temp_dir().join(format!("chuhan-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("game.pgn");
+    let file = file.to_str().expect("utf-8 path");
+    let script = format!("h2e2\n马二进三\nR1+1\ne3e5\ndance\nundo\nfen\nsave {file}\nnew\nload {file}\nfen\nquit\n");
+    let o = play(&["--depth", "1", "--notation", "iccs"], &script);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for line in ["Red plays h2e2", "Red plays h0g2", "Red plays i0i1", "Took back 2 plies."] {
+        assert!(out.lines().any(|l| l == line), "missing '{line}':\n{out}");
+    }
+    assert!(out.contains("'e3e5' is illegal (a soldier on e3 cannot move to e5)"), "{out}");
+    assert!(out.contains("'dance' is not a move"), "{out}");
+    assert_eq!(out.matches("Chuhan (Black) plays ").count(), 3, "{out}");
+    assert!(out.contains(&format!("Loaded 4 moves from {file}.")), "{out}");
+    // The two `fen` answers: after undo, and after loading the saved game.
+    let fens: Vec<&str> = out.lines().filter(|l| l.split_whitespace().nth(1) == Some("w")).collect();
+    assert_eq!(fens.len(), 2, "{out}");
+    assert_eq!(fens[0], fens[1]);
+    assert!(fens[0].ends_with(" w - - 4 3"), "{}", fens[0]);
+    let pgn = std::fs::read_to_string(file).expect("saved PGN");
+    assert!(pgn.contains("[Format \"ICCS\"]") && pgn.contains("1. h2e2 "), "{pgn}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
