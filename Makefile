@@ -2,7 +2,7 @@
 CARGO ?= cargo
 BIN := target/release/chuhan
 
-.PHONY: run build test lint bench perft perft-deep suite fuzz clean
+.PHONY: run build test lint bench perft perft-deep suite fuzz soak clean
 
 run: build
 	$(BIN)
@@ -38,6 +38,11 @@ suite: build
 # Tune with CHUHAN_FUZZ_LINES, CHUHAN_FUZZ_SEED, CHUHAN_FUZZ_EVERY.
 fuzz:
 	$(CARGO) test --release --test engine fuzz_long -- --ignored --nocapture
+
+# Long self-play through the referee: crashes, illegal moves and time forfeits show in the
+# PGN's Termination tags and the summary.
+soak: build
+	$(BIN) match --engine $(BIN) --engine $(BIN) --games 1000 --tc 1+0.01 --concurrency 2 --pgn target/soak.pgn
 
 clean:
 	$(CARGO) clean
