@@ -44,8 +44,19 @@ pub struct MovePicker {
     next: usize,
 }
 
-/// Sorts `moves` by descending score (insertion sort: lists are short and partly ordered).
+/// Puts the moves scoring above zero first, sorted by descending score; the others keep their
+/// generation order (as Stockfish's partial insertion sort: most quiet moves have no history,
+/// and at a cut node only the first few are ever tried).
 fn sort_by_score(moves: &mut [Move], scores: &mut [i32]) {
+    let mut good = 0;
+    for i in 0..moves.len() {
+        if scores[i] > 0 {
+            moves.swap(good, i);
+            scores.swap(good, i);
+            good += 1;
+        }
+    }
+    let (moves, scores) = (&mut moves[..good], &mut scores[..good]);
     for i in 1..moves.len() {
         let (mv, sc) = (moves[i], scores[i]);
         let mut j = i;
