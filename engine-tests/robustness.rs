@@ -435,3 +435,20 @@ fn absurd_perft_depths_are_refused() {
     s.expect("Nodes searched: 44");
     assert_eq!(s.fen(), START);
 }
+
+/// Regression: `stop` was checked only between root moves of `go perft`, so a deep perft (and
+/// `quit`) waited for a whole root subtree, hours at depth 8 and more.
+#[test]
+fn stop_ends_a_deep_perft_at_once() {
+    let mut s = Session::hello("ucci");
+    s.send("position startpos");
+    for end in ["stop", "quit"] {
+        s.send("go perft 20");
+        // Let the perft get inside its first root subtree.
+        s.expect_silence(Duration::from_millis(200));
+        s.send(end);
+        assert_eq!(s.expect_prefix("info string"), "info string perft stopped");
+    }
+    s.expect("bye");
+    assert_eq!(s.wait_exit(), Some(0));
+}

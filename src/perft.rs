@@ -42,6 +42,25 @@ pub fn perft_plain(pos: &mut Position, depth: u32) -> u64 {
     nodes
 }
 
+/// [`perft`] that gives up (`None`) once `stop` is raised, checked at every interior node, so that
+/// `stop` ends even a deep perft at once.
+fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 1 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut nodes = 0;
+    for mv in &legal_moves(pos) {
+        pos.make(mv);
+        let n = perft_until(pos, depth - 1, stop);
+        pos.unmake();
+        nodes += n?;
+    }
+    Some(nodes)
+}
+
 /// Per-root-move counts, sorted by move text, as `go perft` prints them.
 /// `threads > 1` splits the root moves over a rayon pool. Returns `None` if `stop` was raised.
 pub fn divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
@@ -52,7 +71,7 @@ pub fn divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> 
         }
         let mut p = pos.clone();
         p.make(*mv);
-        Some((*mv, perft(&mut p, depth.saturating_sub(1))))
+        Some((*mv, perft_until(&mut p, depth.saturating_sub(1), stop)?))
     };
     let mut out: Vec<(Move, u64)> = if threads > 1 {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()?;
