@@ -12,20 +12,9 @@ use crate::types::Move;
 
 /// Number of legal move paths of length `depth`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        return count_legal(pos) as u64;
-    }
-    let moves = legal_moves(pos);
-    let mut nodes = 0;
-    for mv in &moves {
-        pos.make(mv);
-        nodes += perft(pos, depth - 1);
-        pos.unmake();
-    }
-    nodes
+    // Nothing ever raises this flag: one counting routine serves both entry points.
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    perft_until(pos, depth, &NEVER).unwrap_or(0)
 }
 
 /// Perft without bulk counting: every leaf is made. Slower; used to cross-check [`perft`].
@@ -43,10 +32,12 @@ pub fn perft_plain(pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// [`perft`] that gives up (`None`) once `stop` is raised, checked at every interior node, so that
-/// `stop` ends even a deep perft at once.
+/// `stop` ends even a deep perft at once. The last ply is bulk-counted.
 fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 1 {
-        return Some(perft(pos, depth));
+    match depth {
+        0 => return Some(1),
+        1 => return Some(count_legal(pos) as u64),
+        _ => {}
     }
     if stop.load(Ordering::Relaxed) {
         return None;
