@@ -3,9 +3,9 @@
 //! position, `Termination` with the reason, and moves in ICCS (`h2e2`).
 
 use std::fmt::Write as _;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::game::{GameRecord, TimeControl};
+use crate::play::pgn::{date, wrap_tokens};
 use crate::types::Color;
 
 /// Longest line of move text.
@@ -57,48 +57,13 @@ pub fn game(record: &GameRecord, round: usize, tc: TimeControl) -> String {
     }
     tokens.push(format!("{{{}}}", record.outcome.termination.to_string().replace(['{', '}'], "")));
     tokens.push(record.outcome.score().to_string());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
+    out.push_str(&wrap_tokens(&tokens, LINE_WIDTH));
     out.push_str("\n\n");
     out
 }
 
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// The UTC date as PGN writes it, `YYYY.MM.DD`.
-fn date(t: SystemTime) -> String {
-    let Ok(since) = t.duration_since(UNIX_EPOCH) else {
-        return "????.??.??".to_string();
-    };
-    let (y, m, d) = civil_from_days((since.as_secs() / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 #[cfg(test)]
@@ -109,6 +74,7 @@ mod tests {
     use crate::board::Reason;
     use crate::types::{ByColor, Move};
     use std::time::Duration;
+    use std::time::UNIX_EPOCH;
 
     fn record(fen: &str, moves: &str, outcome: Outcome) -> GameRecord {
         GameRecord {
@@ -118,13 +84,6 @@ mod tests {
             outcome,
             started: UNIX_EPOCH + Duration::from_secs(1_700_000_000),
         }
-    }
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
-        assert_eq!(date(UNIX_EPOCH + Duration::from_secs(1_700_000_000)), "2023.11.14");
     }
 
     #[test]

@@ -328,7 +328,7 @@ impl<W: Write> Session<W> {
             Color::Red => (human.as_str(), "Chuhan"),
             Color::Black => ("Chuhan", human.as_str()),
         };
-        let date = today();
+        let date = pgn::date(std::time::SystemTime::now());
         let record =
             self.game.record(&[("Event", "Chuhan terminal game"), ("Date", &date), ("Red", red), ("Black", black)]);
         match std::fs::write(path, record.to_pgn()) {
@@ -462,29 +462,6 @@ fn cp_text(v: Value) -> String {
     format!("{}{}.{:02}", if v < 0 { '-' } else { '+' }, v.unsigned_abs() / 100, v.unsigned_abs() % 100)
 }
 
-/// Today's date as PGN writes it, `YYYY.MM.DD` (UTC), or `????.??.??` if the clock is unset.
-fn today() -> String {
-    let Ok(since) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) else {
-        return "????.??.??".to_string();
-    };
-    let (y, m, d) = civil_from_days((since.as_secs() / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// The Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,8 +554,5 @@ mod tests {
         assert_eq!(cp_text(-120), "-1.20");
         assert_eq!(score_text(Score::Decided { win: true, plies: 3 }), "mate in 2");
         assert_eq!(score_text(Score::Decided { win: false, plies: 2 }), "mated in 1");
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_089), (2025, 1, 1));
-        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
     }
 }

@@ -196,19 +196,7 @@ impl PgnGame {
         }
         tokens.push(self.result.token().to_string());
 
-        let mut line = String::new();
-        for token in tokens {
-            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        out.push_str(&line);
+        out.push_str(&wrap_tokens(&tokens, 79));
         out.push('\n');
         out
     }
@@ -589,5 +577,69 @@ mod tests {
         ) {
             let _ = PgnGame::parse(&text);
         }
+    }
+}
+
+/// Movetext tokens joined by spaces, a line break before any token that would pass `width`
+/// columns (no break at the end). Shared by `chuhan play` and `chuhan match`.
+pub(crate) fn wrap_tokens(tokens: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    }
+    out.push_str(&line);
+    out
+}
+
+/// A UTC date as PGN writes it, `YYYY.MM.DD`, or `????.??.??` for a time before 1970.
+pub(crate) fn date(t: std::time::SystemTime) -> String {
+    let Ok(since) = t.duration_since(std::time::UNIX_EPOCH) else {
+        return "????.??.??".to_string();
+    };
+    let (y, m, d) = civil_from_days((since.as_secs() / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod shared_tests {
+    use super::*;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_089), (2025, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(date(UNIX_EPOCH + Duration::from_secs(1_700_000_000)), "2023.11.14");
+    }
+
+    #[test]
+    fn wrapping() {
+        let tokens: Vec<String> = ["1.", "h2e2", "h9g7", "2.", "h0g2"].iter().map(|t| t.to_string()).collect();
+        assert_eq!(wrap_tokens(&tokens, 80), "1. h2e2 h9g7 2. h0g2");
+        assert_eq!(wrap_tokens(&tokens, 12), "1. h2e2 h9g7\n2. h0g2");
     }
 }
