@@ -143,11 +143,7 @@ impl Outcome {
 
     /// The result in PGN style, Red first.
     pub fn score(&self) -> &'static str {
-        match self.winner {
-            Some(Color::Red) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        crate::board::score_text(self.winner)
     }
 }
 

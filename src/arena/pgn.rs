@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::game::{GameRecord, TimeControl};
-use crate::play::pgn::{date, wrap_tokens};
+use crate::play::pgn::{date, movetext_tokens, wrap_tokens};
 use crate::types::Color;
 
 /// Longest line of move text.
@@ -39,22 +39,7 @@ pub fn game(record: &GameRecord, round: usize, tc: TimeControl) -> String {
     }
     out.push('\n');
 
-    let pos = record.opening.position();
-    let mut number = pos.to_setup().fullmove.max(1);
-    let mut side = pos.side_to_move();
-    let mut tokens = Vec::with_capacity(record.moves.len() * 3 / 2 + 2);
-    for (i, mv) in record.moves.iter().enumerate() {
-        match side {
-            Color::Red => tokens.push(format!("{number}.")),
-            Color::Black if i == 0 => tokens.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        tokens.push(mv.to_string());
-        if side == Color::Black {
-            number += 1;
-        }
-        side = !side;
-    }
+    let mut tokens = movetext_tokens(&record.opening.position(), &record.moves);
     tokens.push(format!("{{{}}}", record.outcome.termination.to_string().replace(['{', '}'], "")));
     tokens.push(record.outcome.score().to_string());
     out.push_str(&wrap_tokens(&tokens, LINE_WIDTH));

@@ -16,7 +16,7 @@ use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
-pub use rules::{GameResult, RULE60_PLIES, Reason, RuleVerdict, game_result};
+pub use rules::{GameResult, RULE60_PLIES, Reason, RuleVerdict, game_result, score_text};
 
 /// What a position knows about how it was reached; one per ply on the undo stack (Stockfish's
 /// `StateInfo`).

@@ -67,11 +67,16 @@ pub struct GameResult {
 impl GameResult {
     /// The score in PGN style, Red first: `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(&self) -> &'static str {
-        match self.winner {
-            Some(Color::Red) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        score_text(self.winner)
+    }
+}
+
+/// A game's score in PGN style, Red first, from its winner (`None`: a draw).
+pub fn score_text(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::Red) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
     }
 }
 

@@ -179,21 +179,7 @@ impl PgnGame {
         }
         out.push('\n');
 
-        let mut tokens = Vec::with_capacity(self.moves.len() * 3 / 2 + 2);
-        let mut number = self.start.to_setup().fullmove;
-        let mut side = self.start.side_to_move();
-        for (i, mv) in self.moves.iter().enumerate() {
-            match side {
-                Color::Red => tokens.push(format!("{number}.")),
-                Color::Black if i == 0 => tokens.push(format!("{number}...")),
-                Color::Black => {}
-            }
-            tokens.push(mv.to_string());
-            if side == Color::Black {
-                number += 1;
-            }
-            side = !side;
-        }
+        let mut tokens = movetext_tokens(&self.start, &self.moves);
         tokens.push(self.result.token().to_string());
 
         out.push_str(&wrap_tokens(&tokens, 79));
@@ -578,6 +564,27 @@ mod tests {
             let _ = PgnGame::parse(&text);
         }
     }
+}
+
+/// Move numbers and ICCS moves from `start`: `1. h2e2 h9g7 2. ...`, or `1... h9g7` when Black
+/// moves first. Shared by `chuhan play` and `chuhan match`.
+pub(crate) fn movetext_tokens(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut tokens = Vec::with_capacity(moves.len() * 3 / 2 + 2);
+    let mut number = start.to_setup().fullmove.max(1);
+    let mut side = start.side_to_move();
+    for (i, mv) in moves.iter().enumerate() {
+        match side {
+            Color::Red => tokens.push(format!("{number}.")),
+            Color::Black if i == 0 => tokens.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        tokens.push(mv.to_string());
+        if side == Color::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    tokens
 }
 
 /// Movetext tokens joined by spaces, a line break before any token that would pass `width`

@@ -7,7 +7,7 @@ use super::worker::{LMR, Worker, has_attackers};
 use crate::movegen::MoveList;
 use crate::tt::Bound;
 use crate::types::value::{INFINITE, MATE_BOUND, is_decisive, is_rule, mate_in, mated_in};
-use crate::types::{Depth, MAX_PLY, Move, Value};
+use crate::types::{Depth, Move, Value};
 
 impl Worker<'_> {
     /// Searches every root move to `depth` within (alpha, beta). Root moves get their values;
@@ -62,16 +62,8 @@ impl Worker<'_> {
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
         }
-        self.pv_len[ply] = ply;
-        if self.visit() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.rule_value(ply) {
+        if let Some(v) = self.enter_node(ply) {
             return v;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
         }
         // Mate-distance pruning: no line from here can beat a shorter mate already known.
         alpha = alpha.max(mated_in(ply));

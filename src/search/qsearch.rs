@@ -6,23 +6,15 @@ use super::picker::{MovePicker, PickerKind, victim};
 use super::worker::Worker;
 use crate::tt::Bound;
 use crate::types::value::{INFINITE, is_rule, mated_in};
-use crate::types::{MAX_PLY, PieceKind, Value};
+use crate::types::{PieceKind, Value};
 
 /// Rough material gain of capturing a kind, for delta pruning.
 const GAIN: [Value; 7] = [0, 20, 20, 90, 200, 95, 30];
 
 impl Worker<'_> {
     pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize) -> Value {
-        self.pv_len[ply] = ply;
-        if self.visit() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.rule_value(ply) {
+        if let Some(v) = self.enter_node(ply) {
             return v;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
         }
 
         let key = self.pos.key();

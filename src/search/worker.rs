@@ -152,6 +152,24 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// What every node of the main and quiescence search does first: count itself, poll the
+    /// limits, apply the rule verdicts and the ply cap. `Some(v)` ends the node with value `v`.
+    #[inline]
+    pub(super) fn enter_node(&mut self, ply: usize) -> Option<Value> {
+        self.pv_len[ply] = ply;
+        if self.visit() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.rule_value(ply) {
+            return Some(v);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate());
+        }
+        None
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = Some(mv);
         let next_len = self.pv_len[ply + 1].max(ply + 1);
