@@ -95,24 +95,62 @@ pub const FILE_A: u128 = {
     bb
 };
 
-impl Iterator for Bitboard {
+impl Bitboard {
+    /// The squares, lowest first.
+    #[inline]
+    pub const fn iter(self) -> Squares {
+        Squares { lo: self.0 as u64, hi: (self.0 >> 64) as u64 }
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    #[inline]
+    fn into_iter(self) -> Squares {
+        self.iter()
+    }
+}
+
+/// The squares of a bitboard, lowest first.
+///
+/// The two 64-bit halves are walked one after the other: a 64-bit test, scan and clear per
+/// square instead of 128-bit ones. Bitboard walks run in every evaluation and move generation,
+/// and the 128-bit versions cost about a tenth of the search's instructions (callgrind).
+#[derive(Clone, Copy, Debug)]
+pub struct Squares {
+    lo: u64,
+    hi: u64,
+}
+
+impl Iterator for Squares {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        let index = if self.lo != 0 {
+            let i = self.lo.trailing_zeros();
+            self.lo &= self.lo - 1;
+            i
+        } else if self.hi != 0 {
+            let i = 64 + self.hi.trailing_zeros();
+            self.hi &= self.hi - 1;
+            i
+        } else {
             return None;
-        }
-        let sq = Square::from_index(self.0.trailing_zeros() as usize);
-        self.0 &= self.0 - 1;
-        Some(sq)
+        };
+        Some(Square::from_index(index as usize))
     }
 
+    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.lo.count_ones() + self.hi.count_ones()) as usize;
         (n, Some(n))
     }
 }
+
+impl ExactSizeIterator for Squares {}
 
 macro_rules! bit_op {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
@@ -154,10 +192,10 @@ mod tests {
         assert_eq!((!Bitboard::EMPTY), Bitboard::FULL);
         for f in File::all() {
             assert_eq!(Bitboard::file(f).count(), 10);
-            assert!(Bitboard::file(f).all(|s| s.file() == f));
+            assert!(Bitboard::file(f).iter().all(|s| s.file() == f));
         }
         for r in Rank::all() {
-            assert!(Bitboard::rank(r).all(|s| s.rank() == r));
+            assert!(Bitboard::rank(r).iter().all(|s| s.rank() == r));
         }
         assert_eq!(Bitboard::half(Color::Red) | Bitboard::half(Color::Black), Bitboard::FULL);
         assert_eq!(Bitboard::half(Color::Red).count(), 45);

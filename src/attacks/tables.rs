@@ -337,3 +337,26 @@ pub(crate) static DIAG_NEIGHBOURS_BB: [u128; 90] = {
     }
     t
 };
+
+/// Per square, the bits of the 21-point window around it (bit `p - sq + 10` for point `p`, see
+/// `attacks::window`) that are its on-board orthogonal neighbours.
+pub(crate) static ORTHO_WINDOW: [u32; 90] = window_masks(&HORSE_LEGS);
+
+/// As [`ORTHO_WINDOW`], for the diagonal neighbours.
+pub(crate) static DIAG_WINDOW: [u32; 90] = window_masks(&DIAG_NEIGHBOURS);
+
+const fn window_masks(points: &[[u8; 4]; 90]) -> [u32; 90] {
+    let mut t = [0u32; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < 4 {
+            if points[s][i] != OFF {
+                t[s] |= 1 << (points[s][i] as usize + 10 - s);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}

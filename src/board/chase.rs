@@ -38,7 +38,7 @@ const NO_ID: u8 = u8::MAX;
 
 /// The identities of the pieces standing on `squares`, as a bit set.
 fn id_set(squares: Bitboard, ids: &[u8; 90]) -> u32 {
-    squares.fold(0, |set, sq| match ids[sq.index()] {
+    squares.iter().fold(0, |set, sq| match ids[sq.index()] {
         NO_ID => set,
         id => set | 1 << id,
     })
@@ -145,7 +145,7 @@ impl Position {
         }
 
         let mut ids = [NO_ID; 90];
-        for (id, sq) in pos.occupied().enumerate() {
+        for (id, sq) in pos.occupied().iter().enumerate() {
             ids[sq.index()] = id as u8;
         }
         // Pieces chased by every move so far, per chasing side.
@@ -212,7 +212,7 @@ mod tests {
 
     /// The points of the pieces `by` chases in `fen`, sorted.
     fn chased(fen: &str, by: Color) -> Vec<String> {
-        let mut v: Vec<String> = position(fen).chased_by(by).map(|sq| sq.to_string()).collect();
+        let mut v: Vec<String> = position(fen).chased_by(by).iter().map(|sq| sq.to_string()).collect();
         v.sort();
         v
     }

@@ -302,7 +302,7 @@ impl fmt::Display for Position {
         writeln!(f)?;
         writeln!(f, "Fen: {}", self.fen())?;
         writeln!(f, "Key: {:016X}", self.key())?;
-        let checkers: Vec<String> = self.checkers().map(|s| s.to_string()).collect();
+        let checkers: Vec<String> = self.checkers().iter().map(|s| s.to_string()).collect();
         write!(f, "Checkers: {}", checkers.join(" "))
     }
 }

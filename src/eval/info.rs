@@ -69,7 +69,7 @@ impl EvalInfo {
 /// The union of `f` over the squares of `bb`: the points a group of pieces attacks.
 #[inline]
 fn union(bb: Bitboard, f: impl Fn(Square) -> Bitboard) -> Bitboard {
-    bb.fold(Bitboard::EMPTY, |acc, sq| acc | f(sq))
+    bb.iter().fold(Bitboard::EMPTY, |acc, sq| acc | f(sq))
 }
 
 /// The game phase, `PHASE_MAX` with all pieces on the board and 0 with none but the kings.

@@ -15,7 +15,7 @@ pub(super) fn soldiers(pos: &Position, c: Color) -> S {
     }
     let crossed = soldiers & Bitboard::half(!c);
     // Count each side-by-side pair once, from its left soldier.
-    let linked = crossed.filter(|sq| sq.offset(1, 0).is_some_and(|right| crossed.has(right))).count();
+    let linked = crossed.iter().filter(|sq| sq.offset(1, 0).is_some_and(|right| crossed.has(right))).count();
     SOLDIERS_LINKED * linked as i32
 }
 

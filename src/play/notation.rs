@@ -349,7 +349,7 @@ fn forward(c: Color) -> i8 {
 
 /// `c`'s pieces of `kind` on file `f`, from the front (nearest the enemy) to the rear.
 fn stack(pos: &Position, c: Color, kind: PieceKind, f: File) -> Vec<Square> {
-    let mut v: Vec<Square> = pos.pieces_of(c, kind).filter(|sq| sq.file() == f).collect();
+    let mut v: Vec<Square> = pos.pieces_of(c, kind).iter().filter(|sq| sq.file() == f).collect();
     v.sort_by_key(|sq| std::cmp::Reverse(sq.rank().relative(c)));
     v
 }
