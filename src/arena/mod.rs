@@ -10,6 +10,8 @@
 //!
 //! Each opening is played twice, the engines swapping colours; game `i` (from 0) uses opening
 //! `i / 2` (cycling through the book) and gives Red to the first engine when `i` is even.
+//! Each of the `--concurrency` slots keeps its two engine processes from game to game (a long
+//! match is then also a test of long-lived engines) and restarts one only after its fault.
 
 pub mod client;
 pub mod game;
@@ -26,7 +28,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use client::{Engine, EngineSpec, Protocol};
-use game::{GameConfig, GameRecord, TimeControl};
+use game::{GameConfig, GameRecord, Seat, TimeControl};
 use openings::Opening;
 use stats::{Sprt, Tally, Verdict};
 
@@ -58,7 +60,9 @@ Match:
   -h, --help          this text
 
 The referee forfeits an engine that exceeds its clock by more than 50 ms, answers an illegal
-move, or crashes. Output ends with `Score of A vs B: W - L - D [score] N`,
+move, or crashes. Each slot keeps its two engines for successive games (new game and isready
+in between) and restarts an engine only after such a fault.
+Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
 `LLR: x (lower, upper) H0|H1|continue`.
 ";
@@ -257,22 +261,27 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
             let tx = tx.clone();
             let (next, stop, names) = (&next, &stop, &names);
             scope.spawn(move || {
+                // This slot's two engines, kept from game to game.
+                let mut seats = [Seat::new(&options.engines[0]), Seat::new(&options.engines[1])];
                 while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= options.games {
                         break;
                     }
                     let (opening, first_is_red) = schedule(index, &options.openings);
-                    let (a, b) = (&options.engines[0], &options.engines[1]);
-                    let (specs, game_names) = if first_is_red {
+                    let [a, b] = &mut seats;
+                    let (order, game_names) = if first_is_red {
                         (ByColor::new(a, b), ByColor::new(names[0].clone(), names[1].clone()))
                     } else {
                         (ByColor::new(b, a), ByColor::new(names[1].clone(), names[0].clone()))
                     };
-                    let record = game::play(specs, game_names, opening, &cfg);
+                    let record = game::play(order, game_names, opening, &cfg);
                     if tx.send((index, record)).is_err() {
                         break;
                     }
+                }
+                for seat in &mut seats {
+                    seat.retire();
                 }
             });
         }
