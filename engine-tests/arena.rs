@@ -108,7 +108,17 @@ fn chuhan_against_itself() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
+    // On Linux, memory lines for both engines and the referee follow the summary.
+    let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
+    assert_eq!(lines.len(), 4 + memory, "{out}");
+    for (line, who) in lines[4..].iter().zip([
+        "Chuhan 0.1.0 #1 RSS after its first game ",
+        "Chuhan 0.1.0 #2 RSS ",
+        "referee RSS peak ",
+    ]) {
+        assert!(line.strip_prefix("Memory: ").is_some_and(|l| l.starts_with(who)), "{out}");
+        assert!(line.contains(" MB"), "{out}");
+    }
     let score = lines[0].strip_prefix("Score of Chuhan 0.1.0 #1 vs Chuhan 0.1.0 #2: ").expect(lines[0]);
     let numbers: Vec<&str> = score.split_whitespace().collect();
     assert_eq!(numbers.len(), 7, "{score}");

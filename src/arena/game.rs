@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks};
+use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::{Reason, game_result};
 use crate::types::{ByColor, Color, Move};
@@ -185,11 +186,17 @@ pub struct GameRecord {
 pub struct Seat<'a> {
     spec: &'a EngineSpec,
     engine: Option<Engine>,
+    /// Games finished by the current process.
+    games: usize,
+    /// The current process's resident size after its first game.
+    first_game_kb: Option<u64>,
+    /// The figures of the processes ended so far.
+    memory: EngineMemory,
 }
 
 impl<'a> Seat<'a> {
     pub fn new(spec: &'a EngineSpec) -> Seat<'a> {
-        Seat { spec, engine: None }
+        Seat { spec, engine: None, games: 0, first_game_kb: None, memory: EngineMemory::default() }
     }
 
     /// The engine, started if there is none, ready for a new game. On failure the process is
@@ -197,18 +204,53 @@ impl<'a> Seat<'a> {
     fn prepare(&mut self) -> Result<&mut Engine, ClientError> {
         let mut engine = match self.engine.take() {
             Some(engine) => engine,
-            None => Engine::start(self.spec)?,
+            None => {
+                let engine = Engine::start(self.spec)?;
+                self.memory.processes += 1;
+                (self.games, self.first_game_kb) = (0, None);
+                engine
+            }
         };
-        // A failed engine is dropped here, which kills it.
-        engine.new_game()?;
+        if let Err(e) = engine.new_game() {
+            self.end(engine);
+            return Err(e);
+        }
         Ok(self.engine.insert(engine))
+    }
+
+    /// After a game: the resident size after the process's first one is kept.
+    fn game_over(&mut self) {
+        if let Some(engine) = &self.engine {
+            if self.games == 0 {
+                self.first_game_kb = memory::of_pid(engine.pid()).map(|r| r.rss_kb);
+            }
+            self.games += 1;
+        }
     }
 
     /// Ends the engine process, if there is one.
     pub fn retire(&mut self) {
         if let Some(engine) = self.engine.take() {
-            engine.quit();
+            self.end(engine);
         }
+    }
+
+    /// Reads the process's memory figures (it may have exited: then there are none), then
+    /// ends it.
+    fn end(&mut self, engine: Engine) {
+        let last = memory::of_pid(engine.pid());
+        self.memory.merge(&EngineMemory {
+            processes: 0,
+            after_first_game_kb: self.first_game_kb.take(),
+            at_end_kb: last.map(|r| r.rss_kb),
+            peak_kb: last.map(|r| r.peak_kb),
+        });
+        engine.quit();
+    }
+
+    /// The memory figures of the processes ended so far.
+    pub fn memory(&self) -> EngineMemory {
+        self.memory
     }
 }
 
@@ -225,6 +267,7 @@ pub fn play(seats: ByColor<&mut Seat>, names: ByColor<String>, opening: &Opening
     };
     let at_fault = outcome.termination.at_fault();
     for (side, seat) in [(Color::Red, red), (Color::Black, black)] {
+        seat.game_over();
         if at_fault == Some(side) {
             seat.retire();
         }

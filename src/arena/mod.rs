@@ -3,7 +3,8 @@
 //! optionally, a sequential probability ratio test.
 //!
 //! - [`client`]: the engine process and its protocol;
-//! - [`game`]: one game, the clocks, the ways a game ends;
+//! - [`game`]: one game, the clocks, the ways a game ends, the engines kept between games;
+//! - [`memory`]: resident memory of the engines and the referee (Linux);
 //! - [`openings`]: opening positions (the built-in book is `positions/openings.epd`);
 //! - [`pgn`]: the game record;
 //! - [`stats`]: score, Elo, LOS and SPRT.
@@ -15,6 +16,7 @@
 
 pub mod client;
 pub mod game;
+pub mod memory;
 pub mod openings;
 pub mod pgn;
 pub mod stats;
@@ -29,6 +31,7 @@ use std::thread;
 
 use client::{Engine, EngineSpec, Protocol};
 use game::{GameConfig, GameRecord, Seat, TimeControl};
+use memory::EngineMemory;
 use openings::Opening;
 use stats::{Sprt, Tally, Verdict};
 
@@ -64,7 +67,9 @@ move, or crashes. Each slot keeps its two engines for successive games (new game
 in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
-`LLR: x (lower, upper) H0|H1|continue`.
+`LLR: x (lower, upper) H0|H1|continue`; then, where /proc can be read (Linux), each
+engine's resident memory after its first game, at the end and at its peak (the largest over
+its processes), and the referee's peak.
 ";
 
 /// Everything a match needs.
@@ -255,12 +260,13 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     let mut tally = Tally::default();
     let mut finished = 0usize;
 
-    thread::scope(|scope| {
+    let engine_memory = thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+        let mut slots = Vec::new();
         for _ in 0..options.concurrency.min(options.games) {
             let tx = tx.clone();
             let (next, stop, names) = (&next, &stop, &names);
-            scope.spawn(move || {
+            slots.push(scope.spawn(move || {
                 // This slot's two engines, kept from game to game.
                 let mut seats = [Seat::new(&options.engines[0]), Seat::new(&options.engines[1])];
                 while !stop.load(Ordering::Relaxed) {
@@ -283,7 +289,8 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 for seat in &mut seats {
                     seat.retire();
                 }
-            });
+                seats.map(|seat| seat.memory())
+            }));
         }
         drop(tx);
         for (index, record) in rx {
@@ -308,6 +315,13 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 stop.store(true, Ordering::Relaxed);
             }
         }
+        let mut memory = [EngineMemory::default(); 2];
+        for slot in slots.into_iter().filter_map(|h| h.join().ok()) {
+            for (total, m) in memory.iter_mut().zip(&slot) {
+                total.merge(m);
+            }
+        }
+        memory
     });
     if tty {
         eprintln!();
@@ -317,6 +331,9 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{finished} of {} games finished.", options.games);
+    for line in names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()) {
+        let _ = writeln!(out, "{line}");
+    }
     Ok(())
 }
 
