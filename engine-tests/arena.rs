@@ -108,7 +108,17 @@ fn chuhan_against_itself() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
+    // On Linux, memory lines for both engines and the referee follow the summary.
+    let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
+    assert_eq!(lines.len(), 4 + memory, "{out}");
+    for (line, who) in lines[4..].iter().zip([
+        "Chuhan 0.1.0 #1 RSS after its first game ",
+        "Chuhan 0.1.0 #2 RSS ",
+        "referee RSS peak ",
+    ]) {
+        assert!(line.strip_prefix("Memory: ").is_some_and(|l| l.starts_with(who)), "{out}");
+        assert!(line.contains(" MB"), "{out}");
+    }
     let score = lines[0].strip_prefix("Score of Chuhan 0.1.0 #1 vs Chuhan 0.1.0 #2: ").expect(lines[0]);
     let numbers: Vec<&str> = score.split_whitespace().collect();
     assert_eq!(numbers.len(), 7, "{score}");
@@ -141,18 +151,60 @@ fn chuhan_against_itself() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An executable shell script `name` in `dir` that first notes its start in `dir/starts.log`.
+#[cfg(unix)]
+fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let text = format!("#!/bin/sh\necho {name} >> \"$(dirname \"$0\")/starts.log\"\n{body}");
+    std::fs::write(&path, text).expect("script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.to_string_lossy().into_owned()
+}
+
 /// A UCCI engine as a shell script: the handshake, then `on_go` for every `go`.
 #[cfg(unix)]
 fn fake_engine(dir: &std::path::Path, name: &str, on_go: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    let script = format!(
-        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    ucci) echo 'id name {name}'; echo ucciok ;;\n    \
+    let body = format!(
+        "while read -r line; do\n  case \"$line\" in\n    ucci) echo 'id name {name}'; echo ucciok ;;\n    \
          isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
     );
-    std::fs::write(&path, script).expect("script");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    path.to_string_lossy().into_owned()
+    script(dir, name, &body)
+}
+
+/// How many times each program of `dir` was started, by name.
+#[cfg(unix)]
+fn starts(dir: &std::path::Path, name: &str) -> usize {
+    let log = std::fs::read_to_string(dir.join("starts.log")).unwrap_or_default();
+    log.lines().filter(|l| *l == name).count()
+}
+
+/// Each slot keeps its engines from game to game; only the engine at fault is restarted. Every
+/// count includes the start that reads the engine's name before the match.
+#[cfg(unix)]
+#[test]
+fn engines_are_kept_between_games_and_restarted_after_a_fault() {
+    let dir = scratch("seats");
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let chuhan = script(&dir, "chuhan", &format!("exec '{exe}'\n"));
+    let fake = fake_engine(&dir, "illegal", "echo 'bestmove a0a5'");
+    let o = run(&["match", "--engine", &fake, "--engine", &chuhan, "--games", "4", "--tc", "0.3+0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Score of illegal vs Chuhan 0.1.0: 0 - 4 - 0 [0.000] 4\n"), "{}", stdout(&o));
+    assert_eq!(starts(&dir, "chuhan"), 1 + 1);
+    assert_eq!(starts(&dir, "illegal"), 1 + 4);
+    // Two slots: one pair of engines each, plus a restart for any fault (a time forfeit on a
+    // loaded machine).
+    let _ = std::fs::remove_file(dir.join("starts.log"));
+    let args = ["--games", "4", "--tc", "1+0.02", "--max-plies", "40", "--concurrency", "2"];
+    let o = run(&[&["match", "--engine", &chuhan, "--engine", &chuhan][..], &args].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let faults = ["loses on time", "illegal move by", "gave no move", "engine failure"];
+    let err = stderr(&o);
+    let restarts =
+        err.lines().filter(|l| l.starts_with("Finished game ") && faults.iter().any(|f| l.contains(f))).count();
+    assert_eq!(starts(&dir, "chuhan"), 2 + 4 + restarts, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]

@@ -3,10 +3,10 @@
 //!
 //! Valid protocol lines are mutated (byte flips, token drops, duplications and swaps,
 //! truncation, random numbers, foreign tokens) and sent without waiting for answers. Lines that
-//! would legitimately end or block the session are not sent: `quit`, `bench` (it runs on the
-//! command loop and cannot be stopped), `setoption batch true` (it makes `stop` wait behind the
-//! search) and hash sizes over 64 MB (the engine also runs under an address-space limit). Every
-//! search or perft started is followed, sooner or later, by a `stop`.
+//! would legitimately end or block the session are not sent: `quit`, `setoption batch true` (it
+//! makes `stop` wait behind the search) and hash sizes over 64 MB (the engine also runs under an
+//! address-space limit). Every search, perft or bench started is followed, sooner or later, by a
+//! `stop`.
 //!
 //! Checkpoint: `stop`, `position fen <known>`, `d`; the `Fen:` line proves the engine idle with an
 //! empty queue (more `stop`s are sent while it does not come, for searches that were queued);
@@ -79,6 +79,7 @@ const CORPUS: &[&str] = &[
     "go mate 2",
     "go depth 3 searchmoves h2e2 b2e2",
     "go perft 2",
+    "bench 2",
     "setoption hashsize 1",
     "setoption hashsize 0",
     "setoption hashsize 8",
@@ -216,7 +217,7 @@ fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
 enum Effect {
     /// Would end the session or block it for good: not sent.
     Skip,
-    /// Starts a search or a perft: needs a `stop` later.
+    /// Starts a search, a perft or a bench: needs a `stop` later.
     Search,
     Other,
 }
@@ -224,13 +225,13 @@ enum Effect {
 fn effect(bytes: &[u8], dialect: Dialect) -> Effect {
     let Ok(text) = std::str::from_utf8(bytes) else { return Effect::Other };
     match parse(text, dialect) {
-        Ok(Command::Quit | Command::Bench { .. }) => Effect::Skip,
+        Ok(Command::Quit) => Effect::Skip,
         Ok(Command::SetOption { name, value }) => match options::validate(&name, value.as_deref(), dialect, 64) {
             Ok(OptionChange::Batch(true)) => Effect::Skip,
             Ok(OptionChange::HashMb(mb)) if mb > 64 => Effect::Skip,
             _ => Effect::Other,
         },
-        Ok(Command::Go(_) | Command::Perft { .. }) => Effect::Search,
+        Ok(Command::Go(_) | Command::Perft { .. } | Command::Bench { .. }) => Effect::Search,
         _ => Effect::Other,
     }
 }

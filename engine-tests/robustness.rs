@@ -452,3 +452,60 @@ fn stop_ends_a_deep_perft_at_once() {
     s.expect("bye");
     assert_eq!(s.wait_exit(), Some(0));
 }
+
+/// Regression: `bench` ran on the command loop, so `isready`, `stop` and `quit` waited for the
+/// whole bench (seconds at the default depth, far longer when deeper). It now runs like a search.
+#[test]
+fn bench_answers_isready_and_stops_on_request() {
+    let mut s = Session::hello("ucci");
+    // A shallow bench runs to its end: one progress line per position, then the signature lines.
+    s.send("bench 1");
+    let lines = s.until("Nodes/second", |l| l.starts_with("Nodes/second: "));
+    assert!(lines.iter().any(|l| l.starts_with("info string Position 1/")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("Nodes searched: ")), "{lines:?}");
+    // Far too deep to finish: `isready` is answered during it, a queued `d` waits for its end,
+    // `stop` ends it with the partial figures and no signature.
+    s.send("bench 40");
+    s.send("d");
+    s.send("isready");
+    let before = s.expect("readyok");
+    assert!(before.iter().all(|l| l.starts_with("info string Position ")), "{before:?}");
+    s.send("stop");
+    let lines = s.until("Fen", |l| l.starts_with("Fen: "));
+    let stopped = lines.iter().position(|l| l.starts_with("info string bench stopped after "));
+    assert!(stopped.is_some_and(|i| i + 1 < lines.len()), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes searched")), "{lines:?}");
+    // `quit` ends it too, and the engine exits.
+    s.send("bench 40");
+    s.send("quit");
+    let lines = s.until("bye", |l| l == "bye");
+    assert!(lines.iter().any(|l| l.starts_with("info string bench stopped after ")), "{lines:?}");
+    assert_eq!(s.wait_exit(), Some(0));
+}
+
+/// `stop` and `quit` with the most threads (on a machine with fewer cores the helpers take turns
+/// to notice the stop). Lines sent after `quit` are never acted on.
+#[test]
+fn stop_and_quit_at_the_thread_maximum() {
+    // Far above what stopping takes; it only catches a stop that waits for the search's end.
+    const PROMPT: Duration = Duration::from_secs(5);
+    let mut s = Session::hello("ucci");
+    s.send("setoption threads 64");
+    s.send("position startpos");
+    s.send("go infinite");
+    s.expect_prefix("info depth 2 ");
+    let sent = std::time::Instant::now();
+    s.send("stop");
+    assert_legal_answer(&Position::startpos(), &answer(&mut s));
+    assert!(sent.elapsed() < PROMPT, "stop took {:?}", sent.elapsed());
+
+    s.send("go ponder time 60000 increment 0");
+    s.expect_prefix("info depth 2 ");
+    let sent = std::time::Instant::now();
+    s.send_bytes(b"quit\nd\nisready\ngo depth 1\n");
+    assert_legal_answer(&Position::startpos(), &answer(&mut s));
+    assert_eq!(s.until("bye", |l| !l.starts_with("info")).pop().as_deref(), Some("bye"));
+    assert_eq!(s.wait_exit(), Some(0));
+    assert!(sent.elapsed() < PROMPT, "quit took {:?}", sent.elapsed());
+    assert_eq!(s.next_line(Duration::from_millis(100)), None);
+}

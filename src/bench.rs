@@ -16,6 +16,8 @@ pub struct BenchResult {
     pub nodes: u64,
     pub time: Duration,
     pub positions: usize,
+    /// Positions searched to the full depth; fewer than `positions` when stopped.
+    pub completed: usize,
 }
 
 impl BenchResult {
@@ -31,6 +33,22 @@ impl BenchResult {
             format!("Nodes/second: {}", self.nps()),
         ]
     }
+
+    pub fn stopped(&self) -> bool {
+        self.completed < self.positions
+    }
+
+    /// One line for a stopped bench: partial figures, worded so that nothing mistakes them for
+    /// the signature (`Nodes searched:`).
+    pub fn stopped_line(&self) -> String {
+        format!(
+            "bench stopped after {} of {} positions: {} nodes in {} ms",
+            self.completed,
+            self.positions,
+            self.nodes,
+            self.time.as_millis()
+        )
+    }
 }
 
 /// The bench positions, parsed.
@@ -42,24 +60,33 @@ pub fn positions() -> Vec<Position> {
         .collect()
 }
 
-/// Runs the bench; `progress` receives one line per position.
-pub fn run(depth: i32, progress: &mut dyn FnMut(String)) -> Result<BenchResult, AllocError> {
+/// Runs the bench; `progress` receives one line per position. Stopping `ctl` ends it within the
+/// current position; the result then counts the positions completed. A depth-only search reads
+/// nothing else from `ctl`, so one control for all positions leaves the node count unchanged.
+pub fn run(depth: i32, ctl: &Control, progress: &mut dyn FnMut(String)) -> Result<BenchResult, AllocError> {
     let tt = TranspositionTable::new(BENCH_HASH_MB)?;
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let mut time = Duration::ZERO;
     let mut nodes = 0;
+    let mut completed = 0;
     let positions = positions();
     for (i, pos) in positions.iter().enumerate() {
+        if ctl.is_stopped() {
+            break;
+        }
         tt.clear();
-        let ctl = Control::new(false);
         let start = Instant::now();
-        let r = search::search(pos, &tt, &limits, &[], 1, &ctl, &mut |_| {});
+        let r = search::search(pos, &tt, &limits, &[], 1, ctl, &mut |_| {});
         time += start.elapsed();
         nodes += r.nodes;
+        if ctl.is_stopped() {
+            break;
+        }
+        completed += 1;
         let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
         progress(format!("Position {}/{}: {} nodes, best {best}", i + 1, positions.len(), r.nodes));
     }
-    Ok(BenchResult { nodes, time, positions: positions.len() })
+    Ok(BenchResult { nodes, time, positions: positions.len(), completed })
 }
 
 #[cfg(test)]

@@ -222,7 +222,8 @@ fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCod
 }
 
 fn bench(depth: i32) -> ExitCode {
-    match chuhan::bench::run(depth, &mut |line| eprintln!("{line}")) {
+    let ctl = chuhan::search::Control::new(false);
+    match chuhan::bench::run(depth, &ctl, &mut |line| eprintln!("{line}")) {
         Ok(result) => {
             for line in result.summary() {
                 out!("{line}");

@@ -212,6 +212,11 @@ impl Engine {
         }
     }
 
+    /// The operating system's id of the engine process.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends `isready` and waits for `readyok`.
     pub fn ready(&mut self) -> Result<(), ClientError> {
         self.send("isready")?;

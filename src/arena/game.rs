@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks};
+use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::{Reason, game_result};
 use crate::types::{ByColor, Color, Move};
@@ -111,6 +112,17 @@ impl Termination {
             Termination::PlyCap(_) => "adjudication",
         }
     }
+
+    /// The side whose engine ended the game by a fault.
+    pub fn at_fault(&self) -> Option<Color> {
+        match *self {
+            Termination::TimeForfeit(side)
+            | Termination::IllegalMove { side, .. }
+            | Termination::NoMove(side)
+            | Termination::EngineFailure { side, .. } => Some(side),
+            Termination::Rule(_) | Termination::PlyCap(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for Termination {
@@ -167,40 +179,116 @@ pub struct GameRecord {
     pub started: SystemTime,
 }
 
-/// Plays one game from `opening` between the engines of `specs` (by colour), each started
-/// fresh for the game, and names them `names` in the record.
-pub fn play(specs: ByColor<&EngineSpec>, names: ByColor<String>, opening: &Opening, cfg: &GameConfig) -> GameRecord {
+/// An engine process kept for successive games, as cutechess does: started when first needed,
+/// told of each new game (`newgame` or `ucinewgame`, then `isready`), and restarted only after
+/// a fault of its own (crash, hang, time forfeit, illegal or missing move), after which its
+/// state is unknown: a late `bestmove` would answer the next game's first `go`.
+pub struct Seat<'a> {
+    spec: &'a EngineSpec,
+    engine: Option<Engine>,
+    /// Games finished by the current process.
+    games: usize,
+    /// The current process's resident size after its first game.
+    first_game_kb: Option<u64>,
+    /// The figures of the processes ended so far.
+    memory: EngineMemory,
+}
+
+impl<'a> Seat<'a> {
+    pub fn new(spec: &'a EngineSpec) -> Seat<'a> {
+        Seat { spec, engine: None, games: 0, first_game_kb: None, memory: EngineMemory::default() }
+    }
+
+    /// The engine, started if there is none, ready for a new game. On failure the process is
+    /// ended, so the next game starts a fresh one.
+    fn prepare(&mut self) -> Result<&mut Engine, ClientError> {
+        let mut engine = match self.engine.take() {
+            Some(engine) => engine,
+            None => {
+                let engine = Engine::start(self.spec)?;
+                self.memory.processes += 1;
+                (self.games, self.first_game_kb) = (0, None);
+                engine
+            }
+        };
+        if let Err(e) = engine.new_game() {
+            self.end(engine);
+            return Err(e);
+        }
+        Ok(self.engine.insert(engine))
+    }
+
+    /// After a game: the resident size after the process's first one is kept.
+    fn game_over(&mut self) {
+        if let Some(engine) = &self.engine {
+            if self.games == 0 {
+                self.first_game_kb = memory::of_pid(engine.pid()).map(|r| r.rss_kb);
+            }
+            self.games += 1;
+        }
+    }
+
+    /// Ends the engine process, if there is one.
+    pub fn retire(&mut self) {
+        if let Some(engine) = self.engine.take() {
+            self.end(engine);
+        }
+    }
+
+    /// Reads the process's memory figures (it may have exited: then there are none), then
+    /// ends it.
+    fn end(&mut self, engine: Engine) {
+        let last = memory::of_pid(engine.pid());
+        self.memory.merge(&EngineMemory {
+            processes: 0,
+            after_first_game_kb: self.first_game_kb.take(),
+            at_end_kb: last.map(|r| r.rss_kb),
+            peak_kb: last.map(|r| r.peak_kb),
+        });
+        engine.quit();
+    }
+
+    /// The memory figures of the processes ended so far.
+    pub fn memory(&self) -> EngineMemory {
+        self.memory
+    }
+}
+
+/// Plays one game from `opening` between the engines of `seats` (by colour), reusing the
+/// engines the seats hold, and names them `names` in the record. The engine at fault, if any,
+/// is ended afterwards.
+pub fn play(seats: ByColor<&mut Seat>, names: ByColor<String>, opening: &Opening, cfg: &GameConfig) -> GameRecord {
     let started = SystemTime::now();
     let mut moves = Vec::new();
-    let outcome = match start_both(specs) {
-        Ok(mut engines) => {
-            let outcome = run(&mut engines, opening, cfg, &mut moves);
-            let [red, black] = engines.0;
-            red.quit();
-            black.quit();
-            outcome
-        }
+    let ByColor([red, black]) = seats;
+    let outcome = match prepare_both(red, black) {
+        Ok(mut engines) => run(&mut engines, opening, cfg, &mut moves),
         Err(outcome) => outcome,
     };
+    let at_fault = outcome.termination.at_fault();
+    for (side, seat) in [(Color::Red, red), (Color::Black, black)] {
+        seat.game_over();
+        if at_fault == Some(side) {
+            seat.retire();
+        }
+    }
     GameRecord { opening: opening.clone(), names, moves, outcome, started }
 }
 
-fn start_both(specs: ByColor<&EngineSpec>) -> Result<ByColor<Engine>, Outcome> {
-    let start = |side: Color| {
-        let mut engine = Engine::start(specs[side])?;
-        engine.new_game()?;
-        Ok(engine)
-    };
+/// Both engines, ready; a failure is Red's if both fail, as it is checked first.
+fn prepare_both<'s>(red: &'s mut Seat, black: &'s mut Seat) -> Result<ByColor<&'s mut Engine>, Outcome> {
     let failure =
         |side, e: ClientError| Outcome::loss(side, Termination::EngineFailure { side, detail: e.to_string() });
-    let red = start(Color::Red).map_err(|e| failure(Color::Red, e))?;
-    let black = start(Color::Black).map_err(|e| failure(Color::Black, e))?;
-    Ok(ByColor::new(red, black))
+    match (red.prepare(), black.prepare()) {
+        (Ok(red), Ok(black)) => Ok(ByColor::new(red, black)),
+        (Err(e), _) => Err(failure(Color::Red, e)),
+        (_, Err(e)) => Err(failure(Color::Black, e)),
+    }
 }
 
 /// The game loop. The engines are sent the position after the last capture and the moves
 /// since, as the UCCI referee does, which carries all the history the repetition rules need.
-fn run(engines: &mut ByColor<Engine>, opening: &Opening, cfg: &GameConfig, moves: &mut Vec<Move>) -> Outcome {
+fn run(engines: &mut ByColor<&mut Engine>, opening: &Opening, cfg: &GameConfig, moves: &mut Vec<Move>) -> Outcome {
     let mut pos = opening.position();
     let mut clock = Clock::new(cfg.tc, TIME_GRACE);
     let mut base_fen = pos.fen();
@@ -289,5 +377,10 @@ mod tests {
         let cap = Outcome { winner: None, termination: Termination::PlyCap(200) };
         assert_eq!(cap.score(), "1/2-1/2");
         assert_eq!(cap.termination.category(), "adjudication");
+        // Only the engine at fault is restarted.
+        assert_eq!(o.termination.at_fault(), Some(Color::Red));
+        assert_eq!(cap.termination.at_fault(), None);
+        let crash = Termination::EngineFailure { side: Color::Black, detail: String::new() };
+        assert_eq!(crash.at_fault(), Some(Color::Black));
     }
 }

@@ -3,16 +3,20 @@
 //! optionally, a sequential probability ratio test.
 //!
 //! - [`client`]: the engine process and its protocol;
-//! - [`game`]: one game, the clocks, the ways a game ends;
+//! - [`game`]: one game, the clocks, the ways a game ends, the engines kept between games;
+//! - [`memory`]: resident memory of the engines and the referee (Linux);
 //! - [`openings`]: opening positions (the built-in book is `positions/openings.epd`);
 //! - [`pgn`]: the game record;
 //! - [`stats`]: score, Elo, LOS and SPRT.
 //!
 //! Each opening is played twice, the engines swapping colours; game `i` (from 0) uses opening
 //! `i / 2` (cycling through the book) and gives Red to the first engine when `i` is even.
+//! Each of the `--concurrency` slots keeps its two engine processes from game to game (a long
+//! match is then also a test of long-lived engines) and restarts one only after its fault.
 
 pub mod client;
 pub mod game;
+pub mod memory;
 pub mod openings;
 pub mod pgn;
 pub mod stats;
@@ -26,7 +30,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use client::{Engine, EngineSpec, Protocol};
-use game::{GameConfig, GameRecord, TimeControl};
+use game::{GameConfig, GameRecord, Seat, TimeControl};
+use memory::EngineMemory;
 use openings::Opening;
 use stats::{Sprt, Tally, Verdict};
 
@@ -58,9 +63,13 @@ Match:
   -h, --help          this text
 
 The referee forfeits an engine that exceeds its clock by more than 50 ms, answers an illegal
-move, or crashes. Output ends with `Score of A vs B: W - L - D [score] N`,
+move, or crashes. Each slot keeps its two engines for successive games (new game and isready
+in between) and restarts an engine only after such a fault.
+Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
-`LLR: x (lower, upper) H0|H1|continue`.
+`LLR: x (lower, upper) H0|H1|continue`; then, where /proc can be read (Linux), each
+engine's resident memory after its first game, at the end and at its peak (the largest over
+its processes), and the referee's peak.
 ";
 
 /// Everything a match needs.
@@ -251,30 +260,37 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     let mut tally = Tally::default();
     let mut finished = 0usize;
 
-    thread::scope(|scope| {
+    let engine_memory = thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+        let mut slots = Vec::new();
         for _ in 0..options.concurrency.min(options.games) {
             let tx = tx.clone();
             let (next, stop, names) = (&next, &stop, &names);
-            scope.spawn(move || {
+            slots.push(scope.spawn(move || {
+                // This slot's two engines, kept from game to game.
+                let mut seats = [Seat::new(&options.engines[0]), Seat::new(&options.engines[1])];
                 while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= options.games {
                         break;
                     }
                     let (opening, first_is_red) = schedule(index, &options.openings);
-                    let (a, b) = (&options.engines[0], &options.engines[1]);
-                    let (specs, game_names) = if first_is_red {
+                    let [a, b] = &mut seats;
+                    let (order, game_names) = if first_is_red {
                         (ByColor::new(a, b), ByColor::new(names[0].clone(), names[1].clone()))
                     } else {
                         (ByColor::new(b, a), ByColor::new(names[1].clone(), names[0].clone()))
                     };
-                    let record = game::play(specs, game_names, opening, &cfg);
+                    let record = game::play(order, game_names, opening, &cfg);
                     if tx.send((index, record)).is_err() {
                         break;
                     }
                 }
-            });
+                for seat in &mut seats {
+                    seat.retire();
+                }
+                seats.map(|seat| seat.memory())
+            }));
         }
         drop(tx);
         for (index, record) in rx {
@@ -299,6 +315,13 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 stop.store(true, Ordering::Relaxed);
             }
         }
+        let mut memory = [EngineMemory::default(); 2];
+        for slot in slots.into_iter().filter_map(|h| h.join().ok()) {
+            for (total, m) in memory.iter_mut().zip(&slot) {
+                total.merge(m);
+            }
+        }
+        memory
     });
     if tty {
         eprintln!();
@@ -308,6 +331,9 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{finished} of {} games finished.", options.games);
+    for line in names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()) {
+        let _ = writeln!(out, "{line}");
+    }
     Ok(())
 }
 

@@ -34,7 +34,7 @@ enum Msg {
     Line(String),
     BadUtf8,
     Eof,
-    /// A search or perft has ended, with its final lines (`bestmove`, ...). The loop prints them
+    /// A search, perft or bench has ended, with its final lines (`bestmove`, ...). The loop prints them
     /// as it becomes idle, so whatever the GUI sends after reading the answer finds the engine
     /// idle (a `stop` then gets its `nobestmove`, a `probe` sees queued option changes).
     SearchDone(Vec<Response>),
@@ -70,7 +70,7 @@ impl Output {
     }
 }
 
-/// A search (or perft) running on its own thread.
+/// A search (or perft, or bench) running on its own thread.
 struct Thinking {
     ctl: Arc<Control>,
     handle: JoinHandle<()>,
@@ -308,13 +308,7 @@ impl Driver {
             Command::Probe(spec) => self.probe(&spec),
             Command::Display => self.say(Response::Text(self.engine.position().to_string())),
             Command::Eval => self.say(Response::Text(crate::eval::trace(self.engine.position()).to_string())),
-            Command::Bench { depth } => {
-                let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
-                match crate::bench::run(depth, &mut |line| self.info(line)) {
-                    Ok(r) => self.say(Response::Text(r.summary().join("\n"))),
-                    Err(e) => self.info(e),
-                }
-            }
+            Command::Bench { depth } => self.bench(depth),
             Command::Quit => {
                 self.say(Response::Bye);
                 return false;
@@ -442,6 +436,25 @@ impl Driver {
         });
         let draw_offer = Arc::new(AtomicBool::new(false));
         self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: true });
+    }
+
+    /// `bench` runs on its own thread like a search, so `stop`, `isready` and `quit` are answered
+    /// during it (it takes seconds). Unlike perft it is finite: end of input lets it finish.
+    fn bench(&mut self, depth: Option<u32>) {
+        let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
+        let ctl = Arc::new(Control::new(false));
+        let (thread_ctl, done, out, dialect) = (Arc::clone(&ctl), self.tx.clone(), self.out.clone(), self.dialect);
+        let handle = std::thread::spawn(move || {
+            let progress = &mut |line: String| out.send(&Response::info_string(line), dialect);
+            let answer = match crate::bench::run(depth, &thread_ctl, progress) {
+                Ok(r) if r.stopped() => Response::info_string(r.stopped_line()),
+                Ok(r) => Response::Text(r.summary().join("\n")),
+                Err(e) => Response::info_string(e),
+            };
+            let _ = done.send(Msg::SearchDone(vec![answer]));
+        });
+        let draw_offer = Arc::new(AtomicBool::new(false));
+        self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: false });
     }
 
     /// An invalid `probe` still gets its (bare) `pophash` (`ucci.md` section 4).
