@@ -40,23 +40,35 @@ impl Limits {
     }
 
     /// Soft and hard limits per ElephantEye's scheme; `T` is the clock less the overhead.
+    ///
+    /// The soft target spreads over the moves to go (20 in sudden death) the clock plus their
+    /// increments less a reserve per move ([`RESERVE_PER_MOVE_MS`], or the move overhead if
+    /// larger): every answer costs some overhead, and an engine that spends its whole increment
+    /// each move drains its clock to nothing and forfeits on the first slow answer. With a low
+    /// clock the target thus falls below the increment, and the clock recovers.
     pub fn budget(&self) -> TimeBudget {
         let mut b = TimeBudget::default();
         if let Some(clock) = self.time {
-            let t = clock.saturating_sub(self.move_overhead).as_millis() as u64;
+            let overhead = self.move_overhead.as_millis() as u64;
+            let clock = clock.as_millis() as u64;
+            let t = clock.saturating_sub(overhead);
             let inc = self.increment.as_millis() as u64;
-            let (mut soft, hard) = match self.movestogo {
-                Some(m) if m > 0 => {
-                    let m = m as u64;
-                    // Saturating: clocks come from the GUI and may be absurdly large.
-                    (t / m, t.saturating_mul(5.max(11u64.saturating_sub(m))) / 10)
-                }
-                _ => ((t / TIME_MOVES_SUDDEN_DEATH).saturating_add(inc), t / 2),
+            let moves = match self.movestogo {
+                Some(m) if m > 0 => m as u64,
+                _ => TIME_MOVES_SUDDEN_DEATH,
+            };
+            // Saturating: clocks come from the GUI and may be absurdly large.
+            let reserve = overhead.max(RESERVE_PER_MOVE_MS).saturating_mul(moves + 2);
+            let spread = clock.saturating_add(inc.saturating_mul(moves - 1)).saturating_sub(reserve);
+            let mut soft = spread / moves;
+            let hard = match self.movestogo {
+                Some(m) if m > 0 => t.saturating_mul(5.max(11u64.saturating_sub(m as u64))) / 10,
+                _ => t / 2,
             };
             if self.ponder_option {
                 soft = soft.saturating_mul(PONDER_SOFT_NUM) / PONDER_SOFT_DEN;
             }
-            let hard = hard.min(t);
+            let hard = hard.min(t).min(soft.saturating_mul(HARD_PER_SOFT));
             b.soft = Some(Duration::from_millis(soft.min(hard)));
             b.hard = Some(Duration::from_millis(hard));
         }
@@ -78,17 +90,30 @@ mod tests {
     }
 
     #[test]
-    fn allocation_follows_the_spec_table() {
+    fn allocation_spreads_the_clock_with_a_reserve() {
         let base = Limits { move_overhead: Duration::ZERO, ..Limits::default() };
         let l = Limits { time: Some(ms(60_000)), movestogo: Some(10), ..base.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(6_000)), hard: Some(ms(30_000)) });
+        // T / M less the reserve of 20 ms for each of M + 2 moves; the hard limit is the table's,
+        // but at most HARD_PER_SOFT soft targets.
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(5_976)), hard: Some(ms(23_904)) });
         let l = Limits { time: Some(ms(60_000)), movestogo: Some(2), ..base.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(30_000)), hard: Some(ms(54_000)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(29_960)), hard: Some(ms(54_000)) });
         let l = Limits { time: Some(ms(60_000)), increment: ms(1_000), ..base.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(4_000)), hard: Some(ms(30_000)) });
+        // The increments of the 20 moves to go count, all but this move's.
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(3_928)), hard: Some(ms(15_712)) });
         let l = Limits { movetime: Some(ms(500)), ..base.clone() };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(500)), hard: Some(ms(500)) });
         let l = Limits { time: Some(ms(100)), increment: ms(5_000), ..base };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(50)), hard: Some(ms(50)) });
+        // 2 s + 20 ms, reserving 20 ms per move: (2000 + 19 * 20 - 22 * 20) / 20 = 97 ms; on a
+        // clock of 200 ms the target drops below the increment, and at 60 ms to nothing (one
+        // iteration).
+        let fast = Limits { increment: ms(20), move_overhead: ms(10), ..Limits::default() };
+        let l = Limits { time: Some(ms(2_000)), ..fast.clone() };
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(97)), hard: Some(ms(388)) });
+        let l = Limits { time: Some(ms(200)), ..fast.clone() };
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(7)), hard: Some(ms(28)) });
+        let l = Limits { time: Some(ms(60)), ..fast };
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(0)), hard: Some(ms(0)) });
     }
 }
