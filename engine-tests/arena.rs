@@ -110,8 +110,8 @@ fn chuhan_against_itself() {
     let lines: Vec<&str> = out.lines().collect();
     // On Linux, memory lines for both engines and the referee follow the summary.
     let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
-    assert_eq!(lines.len(), 4 + memory, "{out}");
-    for (line, who) in lines[4..].iter().zip([
+    assert_eq!(lines.len(), 5 + memory, "{out}");
+    for (line, who) in lines[5..].iter().zip([
         "Chuhan 0.1.0 #1 RSS after its first game ",
         "Chuhan 0.1.0 #2 RSS ",
         "referee RSS peak ",
@@ -131,6 +131,13 @@ fn chuhan_against_itself() {
     assert!(lines[1].contains(", LOS: ") && lines[1].ends_with(" %"), "{}", lines[1]);
     assert!(lines[2].starts_with("LLR: ") && lines[2].contains(" (-2.94, 2.94) "), "{}", lines[2]);
     assert_eq!(lines[3], "2 of 2 games finished.");
+    // Both games are counted by how they ended; self-play never plays an illegal move or
+    // fails. (Time forfeits are left out: they depend on the machine's load.)
+    let endings = lines[4].strip_prefix("Endings: ").expect(lines[4]);
+    let counts: Vec<u32> = endings.split(", ").filter_map(|part| part.split(' ').next()?.parse().ok()).collect();
+    assert_eq!(counts.len(), 5, "{endings}");
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{endings}");
+    assert_eq!((counts[2], counts[3]), (0, 0), "{endings}");
     // Progress on stderr (not a terminal here): one line per game and the running score.
     assert_eq!(stderr(&o).lines().filter(|l| l.starts_with("Finished game ")).count(), 2);
 

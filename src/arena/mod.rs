@@ -30,7 +30,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use client::{Engine, EngineSpec, Protocol};
-use game::{GameConfig, GameRecord, Seat, TimeControl};
+use game::{GameConfig, GameRecord, Seat, Termination, TimeControl};
 use memory::EngineMemory;
 use openings::Opening;
 use stats::{Sprt, Tally, Verdict};
@@ -259,6 +259,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     let tty = std::io::stderr().is_terminal();
     let mut tally = Tally::default();
     let mut finished = 0usize;
+    let mut endings = Endings::default();
 
     let engine_memory = thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
@@ -295,6 +296,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         drop(tx);
         for (index, record) in rx {
             finished += 1;
+            endings.count(&record.outcome.termination);
             let first_color = if index.is_multiple_of(2) { Color::Red } else { Color::Black };
             match record.outcome.winner {
                 None => tally.draws += 1,
@@ -331,10 +333,44 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{finished} of {} games finished.", options.games);
+    let _ = writeln!(out, "{endings}");
     for line in names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()) {
         let _ = writeln!(out, "{line}");
     }
     Ok(())
+}
+
+/// How the games ended, by kind: the faults a soak run must show none of.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Endings {
+    rules: usize,
+    time_forfeits: usize,
+    illegal_moves: usize,
+    engine_failures: usize,
+    adjudications: usize,
+}
+
+impl Endings {
+    fn count(&mut self, t: &Termination) {
+        let n = match t {
+            Termination::Rule(_) => &mut self.rules,
+            Termination::TimeForfeit(_) => &mut self.time_forfeits,
+            Termination::IllegalMove { .. } | Termination::NoMove(_) => &mut self.illegal_moves,
+            Termination::EngineFailure { .. } => &mut self.engine_failures,
+            Termination::PlyCap(_) => &mut self.adjudications,
+        };
+        *n += 1;
+    }
+}
+
+impl std::fmt::Display for Endings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Endings: {} by the rules, {} time forfeits, {} illegal moves, {} engine failures, {} ply caps",
+            self.rules, self.time_forfeits, self.illegal_moves, self.engine_failures, self.adjudications
+        )
+    }
 }
 
 fn progress(
@@ -375,6 +411,19 @@ mod tests {
             Request::Match(m) => Ok(*m),
             Request::Help => Err("help".to_string()),
         }
+    }
+
+    #[test]
+    fn endings_are_counted_by_kind() {
+        let mut e = Endings::default();
+        e.count(&Termination::TimeForfeit(Color::Red));
+        e.count(&Termination::NoMove(Color::Black));
+        e.count(&Termination::PlyCap(300));
+        e.count(&Termination::PlyCap(300));
+        assert_eq!(
+            e.to_string(),
+            "Endings: 0 by the rules, 1 time forfeits, 1 illegal moves, 0 engine failures, 2 ply caps"
+        );
     }
 
     #[test]
