@@ -34,6 +34,8 @@ pub enum PickerKind {
     Evasions,
 }
 
+/// A picker is reused from node to node (the worker lends it out, see `NodeMoves`):
+/// [`MovePicker::reset`] starts it over without touching its move and score arrays.
 pub struct MovePicker {
     stage: Stage,
     kind: PickerKind,
@@ -80,18 +82,26 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 }
 
 impl MovePicker {
-    pub fn new(pos: &Position, kind: PickerKind, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> MovePicker {
-        let tt_move = tt_move
-            .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
+    /// An idle picker, handing out nothing until it is reset.
+    pub fn new() -> MovePicker {
         MovePicker {
-            stage: Stage::TableMove,
-            kind,
-            tt_move,
-            killers,
+            stage: Stage::Done,
+            kind: PickerKind::Main,
+            tt_move: None,
+            killers: [None; 2],
             list: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
         }
+    }
+
+    /// Starts over for a new node.
+    pub fn reset(&mut self, pos: &Position, kind: PickerKind, tt_move: Option<Move>, killers: [Option<Move>; 2]) {
+        self.stage = Stage::TableMove;
+        self.kind = kind;
+        self.tt_move = tt_move
+            .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
+        self.killers = killers;
     }
 
     /// Stops handing out quiet moves (late-move pruning); captures and evasions continue.
@@ -191,6 +201,20 @@ impl MovePicker {
                     self.list.clear();
                     self.next = 0;
                     movegen::generate::<{ movegen::ALL }>(pos, &mut self.list);
+                    // Most moves cannot answer the check: dropping them here (keeping the
+                    // order) makes every pick below a short scan.
+                    let ksq = pos.king(pos.side_to_move());
+                    let points = pos.evasion_points();
+                    let moves = self.list.as_mut_slice();
+                    let mut kept = 0;
+                    for i in 0..moves.len() {
+                        let mv = moves[i];
+                        if mv.from() == ksq || points.has(mv.from()) || points.has(mv.to()) {
+                            moves[kept] = mv;
+                            kept += 1;
+                        }
+                    }
+                    self.list.truncate(kept);
                     for (i, &mv) in self.list.as_slice().iter().enumerate() {
                         self.scores[i] = if pos.piece_at(mv.to()).is_some() {
                             (1 << 20) + mvv_lva(pos, mv)
@@ -221,4 +245,10 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 #[inline]
 pub fn victim(pos: &Position, mv: Move) -> Option<PieceKind> {
     pos.piece_at(mv.to()).map(|p| p.kind())
+}
+
+impl Default for MovePicker {
+    fn default() -> Self {
+        MovePicker::new()
+    }
 }
