@@ -56,6 +56,10 @@ impl Worker<'_> {
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
+                // A capture that loses material is not worth more than standing pat.
+                if !self.pos.see_ge(mv, 0) {
+                    continue;
+                }
             }
             self.pos.make(mv);
             self.tt.prefetch(self.pos.key());
