@@ -74,6 +74,20 @@ impl Bitboard {
         Bitboard(FILE_A << f.index())
     }
 
+    /// The points strictly between `a` and `b` if they share a rank or a file; else empty.
+    #[inline]
+    pub const fn between(a: Square, b: Square) -> Bitboard {
+        let (lo, hi) = if a.index() < b.index() { (a.index(), b.index()) } else { (b.index(), a.index()) };
+        let span = if hi > lo { (1u128 << hi) - (2u128 << lo) } else { 0 };
+        if a.rank().index() == b.rank().index() {
+            Bitboard(span)
+        } else if a.file().index() == b.file().index() {
+            Bitboard(span & (FILE_A << a.file().index()))
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
     /// `c`'s own half of the board.
     #[inline]
     pub const fn half(c: Color) -> Bitboard {
@@ -199,5 +213,25 @@ mod tests {
         }
         assert_eq!(Bitboard::half(Color::Red) | Bitboard::half(Color::Black), Bitboard::FULL);
         assert_eq!(Bitboard::half(Color::Red).count(), 45);
+    }
+
+    #[test]
+    fn between_matches_walking_the_line() {
+        for a in Square::all() {
+            for b in Square::all() {
+                let (af, ar) = (a.file().index() as i8, a.rank().index() as i8);
+                let (bf, br) = (b.file().index() as i8, b.rank().index() as i8);
+                let mut expected = Bitboard::EMPTY;
+                if a != b && (af == bf || ar == br) {
+                    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
+                    let mut sq = a.offset(df, dr);
+                    while let Some(s) = sq.filter(|&s| s != b) {
+                        expected = expected.with(s);
+                        sq = s.offset(df, dr);
+                    }
+                }
+                assert_eq!(Bitboard::between(a, b), expected, "{a} {b}");
+            }
+        }
     }
 }

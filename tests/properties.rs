@@ -363,6 +363,27 @@ proptest! {
         }
         check_against_slow(&pos)?;
     }
+
+    /// In check, every legal move other than a king move leaves or reaches an evasion point
+    /// (the move picker drops the other moves unseen).
+    #[test]
+    fn evasions_touch_the_evasion_points((fen, choices) in game()) {
+        let mut pos = Position::from_fen(&fen).expect("start FEN");
+        for choice in &choices {
+            if pos.in_check() {
+                let points = pos.evasion_points();
+                let ksq = pos.king(pos.side_to_move());
+                for mv in legal_moves(&pos).iter() {
+                    prop_assert!(
+                        mv.from() == ksq || points.has(mv.from()) || points.has(mv.to()),
+                        "{} in {}", mv, pos.fen()
+                    );
+                }
+            }
+            let Some(mv) = pick(&pos, choice) else { break };
+            pos.make(mv);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

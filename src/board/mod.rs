@@ -6,6 +6,7 @@ mod check;
 mod fen;
 mod make;
 mod rules;
+mod see;
 pub mod zobrist;
 
 use std::fmt;

@@ -40,6 +40,12 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps the first `len` moves.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]

@@ -2,9 +2,8 @@
 //! Node kind (PV or not) is a const parameter so each kind compiles separately.
 
 use super::params::*;
-use super::picker::{MovePicker, PickerKind, is_capture};
+use super::picker::{PickerKind, is_capture};
 use super::worker::{LMR, Worker, has_attackers};
-use crate::movegen::MoveList;
 use crate::tt::Bound;
 use crate::types::value::{INFINITE, MATE_BOUND, is_decisive, is_rule, mate_in, mated_in};
 use crate::types::{Depth, Move, Value};
@@ -132,21 +131,22 @@ impl Worker<'_> {
 
         let kind = if in_check { PickerKind::Evasions } else { PickerKind::Main };
         let killers = self.hist.killers[ply];
-        let mut picker = MovePicker::new(&self.pos, kind, tt_move, killers);
+        let mut moves = self.take_moves();
+        moves.picker.reset(&self.pos, kind, tt_move, killers);
+        moves.quiets.clear();
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0usize;
-        let mut quiets = MoveList::new();
 
-        while let Some(mv) = picker.next(&self.pos, &self.hist) {
+        while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
             if !self.pos.is_legal(mv) {
                 continue;
             }
             legal += 1;
             let capture = is_capture(&self.pos, mv);
             let prunable = !PV && !in_check && !capture && best > -MATE_BOUND;
-            if prunable && depth <= LMP_MAX_DEPTH && quiets.len() >= LMP_BASE + (depth * depth) as usize {
-                picker.skip_quiets();
+            if prunable && depth <= LMP_MAX_DEPTH && moves.quiets.len() >= LMP_BASE + (depth * depth) as usize {
+                moves.picker.skip_quiets();
                 continue;
             }
 
@@ -157,7 +157,7 @@ impl Worker<'_> {
             if prunable && !gives_check && depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha
             {
                 self.pos.unmake();
-                quiets.push(mv);
+                moves.quiets.push(mv);
                 continue;
             }
             let ext = (gives_check && (ply as Depth) < 2 * self.root_depth) as Depth;
@@ -187,7 +187,7 @@ impl Worker<'_> {
                 return 0;
             }
             if !capture {
-                quiets.push(mv);
+                moves.quiets.push(mv);
             }
             if v > best {
                 best = v;
@@ -199,13 +199,14 @@ impl Worker<'_> {
                     alpha = v;
                     if v >= beta {
                         if !capture {
-                            self.hist.update(&self.pos, mv, quiets.as_slice(), depth, ply);
+                            self.hist.update(&self.pos, mv, moves.quiets.as_slice(), depth, ply);
                         }
                         break;
                     }
                 }
             }
         }
+        self.give_back(moves);
 
         if legal == 0 {
             // Checkmate and stalemate alike: the side to move has lost.

@@ -1,5 +1,6 @@
-//! Staged move ordering: the table move, captures by MVV-LVA, killers, quiet moves by history.
-//! Moves come out pseudo-legal; the caller tests legality just before searching each one.
+//! Staged move ordering: the table move, captures that do not lose material (by static exchange)
+//! in MVV-LVA order, killers, quiet moves by history, then the losing captures. Moves come out
+//! pseudo-legal; the caller tests legality just before searching each one.
 
 use super::history::History;
 use crate::board::Position;
@@ -18,6 +19,7 @@ enum Stage {
     Killer2,
     GenerateQuiets,
     Quiets,
+    BadCaptures,
     GenerateEvasions,
     Evasions,
     Done,
@@ -28,12 +30,14 @@ enum Stage {
 pub enum PickerKind {
     /// Main search: everything, in stages.
     Main,
-    /// Quiescence: captures only.
+    /// Quiescence: captures only, by MVV-LVA; the caller judges their exchanges.
     Captures,
     /// In check: every move, ordered in one list.
     Evasions,
 }
 
+/// A picker is reused from node to node (the worker lends it out, see `NodeMoves`):
+/// [`MovePicker::reset`] starts it over without touching its move and score arrays.
 pub struct MovePicker {
     stage: Stage,
     kind: PickerKind,
@@ -42,6 +46,8 @@ pub struct MovePicker {
     list: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// Losing captures are moved to `list[..bad_end]` as they are met, to be tried last.
+    bad_end: usize,
 }
 
 /// Puts the moves scoring above zero first, sorted by descending score; the others keep their
@@ -80,25 +86,39 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 }
 
 impl MovePicker {
-    pub fn new(pos: &Position, kind: PickerKind, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> MovePicker {
-        let tt_move = tt_move
-            .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
+    /// An idle picker, handing out nothing until it is reset.
+    pub fn new() -> MovePicker {
         MovePicker {
-            stage: Stage::TableMove,
-            kind,
-            tt_move,
-            killers,
+            stage: Stage::Done,
+            kind: PickerKind::Main,
+            tt_move: None,
+            killers: [None; 2],
             list: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
+            bad_end: 0,
         }
+    }
+
+    /// Starts over for a new node.
+    pub fn reset(&mut self, pos: &Position, kind: PickerKind, tt_move: Option<Move>, killers: [Option<Move>; 2]) {
+        self.stage = Stage::TableMove;
+        self.kind = kind;
+        self.tt_move = tt_move
+            .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
+        self.killers = killers;
     }
 
     /// Stops handing out quiet moves (late-move pruning); captures and evasions continue.
     pub fn skip_quiets(&mut self) {
         if matches!(self.stage, Stage::Killer1 | Stage::Killer2 | Stage::GenerateQuiets | Stage::Quiets) {
-            self.stage = Stage::Done;
+            self.start_bad_captures();
         }
+    }
+
+    fn start_bad_captures(&mut self) {
+        self.stage = Stage::BadCaptures;
+        self.next = 0;
     }
 
     /// The best remaining move of the current list.
@@ -147,6 +167,7 @@ impl MovePicker {
                 Stage::GenerateCaptures => {
                     self.list.clear();
                     self.next = 0;
+                    self.bad_end = 0;
                     movegen::generate::<{ movegen::CAPTURES }>(pos, &mut self.list);
                     for (i, &mv) in self.list.as_slice().iter().enumerate() {
                         self.scores[i] = mvv_lva(pos, mv);
@@ -155,6 +176,12 @@ impl MovePicker {
                 }
                 Stage::Captures => match self.pick_best() {
                     Some(mv) if Some(mv) == self.tt_move => continue,
+                    // Deferred to the front: the slots before this one hold moves already
+                    // handed out or deferred.
+                    Some(mv) if self.kind == PickerKind::Main && !pos.see_ge(mv, 0) => {
+                        self.list.as_mut_slice()[self.bad_end] = mv;
+                        self.bad_end += 1;
+                    }
                     Some(mv) => return Some(mv),
                     None => {
                         self.stage = if self.kind == PickerKind::Captures { Stage::Done } else { Stage::Killer1 };
@@ -172,25 +199,49 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateQuiets => {
-                    self.list.clear();
-                    self.next = 0;
+                    // Quiet moves go after the deferred captures.
+                    let start = self.bad_end;
+                    self.list.truncate(start);
+                    self.next = start;
                     movegen::generate::<{ movegen::QUIETS }>(pos, &mut self.list);
-                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        self.scores[i] = history.quiet(pos, mv);
-                    }
                     let n = self.list.len();
-                    sort_by_score(self.list.as_mut_slice(), &mut self.scores[..n]);
+                    for i in start..n {
+                        self.scores[i] = history.quiet(pos, self.list[i]);
+                    }
+                    sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n]);
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.take_next() {
                     Some(mv) if Some(mv) == self.tt_move || self.killers.contains(&Some(mv)) => continue,
                     Some(mv) => return Some(mv),
-                    None => self.stage = Stage::Done,
+                    None => self.start_bad_captures(),
                 },
+                Stage::BadCaptures => {
+                    if self.next >= self.bad_end {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    self.next += 1;
+                    return Some(self.list[self.next - 1]);
+                }
                 Stage::GenerateEvasions => {
                     self.list.clear();
                     self.next = 0;
                     movegen::generate::<{ movegen::ALL }>(pos, &mut self.list);
+                    // Most moves cannot answer the check: dropping them here (keeping the
+                    // order) makes every pick below a short scan.
+                    let ksq = pos.king(pos.side_to_move());
+                    let points = pos.evasion_points();
+                    let moves = self.list.as_mut_slice();
+                    let mut kept = 0;
+                    for i in 0..moves.len() {
+                        let mv = moves[i];
+                        if mv.from() == ksq || points.has(mv.from()) || points.has(mv.to()) {
+                            moves[kept] = mv;
+                            kept += 1;
+                        }
+                    }
+                    self.list.truncate(kept);
                     for (i, &mv) in self.list.as_slice().iter().enumerate() {
                         self.scores[i] = if pos.piece_at(mv.to()).is_some() {
                             (1 << 20) + mvv_lva(pos, mv)
@@ -221,4 +272,40 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
 #[inline]
 pub fn victim(pos: &Position, mv: Move) -> Option<PieceKind> {
     pos.piece_at(mv.to()).map(|p| p.kind())
+}
+
+impl Default for MovePicker {
+    fn default() -> Self {
+        MovePicker::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picked(fen: &str, kind: PickerKind) -> Vec<String> {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        let hist = History::new();
+        let mut picker = MovePicker::new();
+        picker.reset(&pos, kind, None, [None; 2]);
+        std::iter::from_fn(|| picker.next(&pos, &hist)).map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn losing_captures_come_after_quiet_moves() {
+        // The e6 horse hangs; the b2 soldier is defended by the b9 rook.
+        let fen = "1r3k3/9/9/4n4/9/9/9/1p2R4/9/3K5 w";
+        let moves = picked(fen, PickerKind::Main);
+        let mut all: Vec<String> =
+            movegen::legal_moves(&Position::from_fen(fen).expect("valid FEN")).iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves.first().map(String::as_str), Some("e2e6"));
+        assert_eq!(moves.last().map(String::as_str), Some("e2b2"));
+        let mut sorted = moves.clone();
+        sorted.sort();
+        all.sort();
+        assert_eq!(sorted, all, "every move exactly once");
+        // Quiescence gets both captures, by MVV-LVA, and judges them itself.
+        assert_eq!(picked(fen, PickerKind::Captures), ["e2e6", "e2b2"]);
+    }
 }

@@ -2,7 +2,7 @@
 //! no stand-pat, so mates show up here too.
 
 use super::params::DELTA_MARGIN;
-use super::picker::{MovePicker, PickerKind, victim};
+use super::picker::{PickerKind, victim};
 use super::worker::Worker;
 use crate::tt::Bound;
 use crate::types::value::{INFINITE, is_rule, mated_in};
@@ -42,10 +42,11 @@ impl Worker<'_> {
         }
 
         let kind = if in_check { PickerKind::Evasions } else { PickerKind::Captures };
-        let mut picker = MovePicker::new(&self.pos, kind, tte.and_then(|e| e.mv), [None; 2]);
+        let mut moves = self.take_moves();
+        moves.picker.reset(&self.pos, kind, tte.and_then(|e| e.mv), [None; 2]);
         let mut legal = 0;
         let mut best_move = None;
-        while let Some(mv) = picker.next(&self.pos, &self.hist) {
+        while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
             if !self.pos.is_legal(mv) {
                 continue;
             }
@@ -53,6 +54,10 @@ impl Worker<'_> {
             if !in_check {
                 let gain = victim(&self.pos, mv).map_or(0, |k: PieceKind| GAIN[k.index()]);
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // A capture that loses material is not worth more than standing pat.
+                if !self.pos.see_ge(mv, 0) {
                     continue;
                 }
             }
@@ -77,6 +82,7 @@ impl Worker<'_> {
                 }
             }
         }
+        self.give_back(moves);
         if in_check && legal == 0 {
             return mated_in(ply);
         }

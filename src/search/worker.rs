@@ -7,10 +7,12 @@ use once_cell::sync::Lazy;
 
 use super::history::History;
 use super::params::*;
+use super::picker::MovePicker;
 use super::{Control, SearchShared};
 use crate::board::Position;
 use crate::board::{RULE60_PLIES, RuleVerdict};
 use crate::eval::evaluate;
+use crate::movegen::MoveList;
 use crate::tt::TranspositionTable;
 use crate::types::value::RULE_WIN;
 use crate::types::{Color, Depth, MAX_PLY, Move, PieceKind, Value};
@@ -21,6 +23,14 @@ pub struct RootMove {
     pub mv: Move,
     pub value: Value,
     pub prev_value: Value,
+}
+
+/// The move arrays of one node: its picker and the quiet moves it has searched. Nodes nest, so
+/// the worker keeps a stack of spare ones; a node takes one for its move loop and gives it back,
+/// and the arrays are initialised once per search instead of once per node.
+pub(super) struct NodeMoves {
+    pub picker: MovePicker,
+    pub quiets: MoveList,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -52,6 +62,9 @@ pub struct Worker<'a> {
     pub(super) pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pub(super) pv_len: [usize; MAX_PLY + 2],
     pub(super) stack: [Frame; MAX_PLY + 4],
+    /// Move storage that nodes borrow for their move loops (see [`NodeMoves`]).
+    #[expect(clippy::vec_box, reason = "taken and given back at every node: a pointer moves, not the arrays")]
+    spare_moves: Vec<Box<NodeMoves>>,
     pub(super) root_moves: Vec<RootMove>,
     pub(super) root_depth: Depth,
     pub(super) completed_depth: Depth,
@@ -84,6 +97,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             stack: [Frame::default(); MAX_PLY + 4],
+            spare_moves: Vec::with_capacity(MAX_PLY + 2),
             root_moves,
             root_depth: 0,
             completed_depth: 0,
@@ -168,6 +182,21 @@ impl<'a> Worker<'a> {
             return Some(self.evaluate());
         }
         None
+    }
+
+    /// Move storage for a node's move loop, to be handed back with [`Worker::give_back`].
+    #[inline]
+    pub(super) fn take_moves(&mut self) -> Box<NodeMoves> {
+        self.spare_moves
+            .pop()
+            .unwrap_or_else(|| Box::new(NodeMoves { picker: MovePicker::new(), quiets: MoveList::new() }))
+    }
+
+    /// Returns storage taken with [`Worker::take_moves`]. (A node that unwinds after a stop
+    /// just drops it.)
+    #[inline]
+    pub(super) fn give_back(&mut self, moves: Box<NodeMoves>) {
+        self.spare_moves.push(moves);
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
