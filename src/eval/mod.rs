@@ -7,10 +7,11 @@
 //! over terms of Red's blended value minus Black's. [`trace()`] exposes the same numbers per term,
 //! from the same code, for the `eval` command.
 //!
-//! Every weight lives in [`params`]. The terms add weights through [`weights`], naming each one,
-//! which lets a tuner read the evaluation as a linear function of them. The attack sets of all
-//! pieces are computed once per call (see `info.rs`) and shared by the mobility, threat and
-//! king-safety terms.
+//! Every weight lives in [`params`], the values of the tunable ones in `tuned.rs`, which
+//! `chuhan tune` writes. The terms add weights through [`weights`], naming each one, which lets
+//! the tuner read the evaluation as a linear function of them. The attack sets of all pieces are
+//! computed once per call (see `info.rs`) and shared by the mobility, threat and king-safety
+//! terms.
 
 mod info;
 mod king;
@@ -22,6 +23,7 @@ mod score;
 mod soldiers;
 mod threats;
 mod trace;
+mod tuned;
 pub mod weights;
 
 #[cfg(test)]
