@@ -65,16 +65,19 @@ mod tests {
     #[test]
     fn tables_read_from_each_side() {
         let sq = |s: &str| Square::parse(s).expect("square").index();
-        // The horse's worst point is its own palace centre: e1 for Red, e8 for Black.
-        assert_eq!(PSQ[Piece::RedHorse.index()][sq("e1")], S(-12, -12));
-        assert_eq!(PSQ[Piece::BlackHorse.index()][sq("e8")], S(-12, -12));
-        // A Red soldier one step from Black's palace centre, and Black's counterpart.
-        assert_eq!(PSQ[Piece::RedSoldier.index()][sq("e8")], S(36, 40));
-        assert_eq!(PSQ[Piece::BlackSoldier.index()][sq("e1")], S(36, 40));
-        let (_, counts) = psqt::<S>(&Position::startpos(), Color::Black);
-        assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
-        let (_, counts) = psqt::<S>(&Position::startpos(), Color::Black);
-        assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
+        // A horse on its own palace centre, e1 for Red and e8 for Black, reads the drawing's
+        // ninth row (rank 1 from Red's side), centre file.
+        let centre = pst::HORSE[8 * 9 + 4];
+        assert_eq!(PSQ[Piece::RedHorse.index()][sq("e1")], S(centre, centre));
+        assert_eq!(PSQ[Piece::BlackHorse.index()][sq("e8")], S(centre, centre));
+        // A soldier one step from the enemy palace centre reads the second row, both phases.
+        let soldier = S(pst::SOLDIER_MG[9 + 4], pst::SOLDIER_EG[9 + 4]);
+        assert_eq!(PSQ[Piece::RedSoldier.index()][sq("e8")], soldier);
+        assert_eq!(PSQ[Piece::BlackSoldier.index()][sq("e1")], soldier);
+        for c in Color::ALL {
+            let (_, counts) = psqt::<S>(&Position::startpos(), c);
+            assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
+        }
         for s in Square::all() {
             for kind in PieceKind::ALL {
                 let red = PSQ[Piece::new(Color::Red, kind).index()][s.index()];
