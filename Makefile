@@ -2,7 +2,7 @@
 CARGO ?= cargo
 BIN := target/release/chuhan
 
-.PHONY: run build test lint bench perft perft-deep suite fuzz soak clean
+.PHONY: run build test lint bench perft perft-deep suite fuzz soak tune clean
 
 run: build
 	$(BIN)
@@ -43,6 +43,25 @@ fuzz:
 # PGN's Termination tags and the summary.
 soak: build
 	$(BIN) match --engine $(BIN) --engine $(BIN) --games 1000 --tc 1+0.01 --concurrency 2 --pgn target/soak.pgn
+
+# Texel tuning of the evaluation weights (README, "Tuning the evaluation"): self-play GAMES games
+# into TUNE_PGN unless that file exists, then fit. The weights go to TUNE_OUT, not into the source.
+GAMES ?= 600
+TUNE_TC ?= 1+0.01
+TUNE_CONCURRENCY ?= 2
+TUNE_PGN ?= target/tune/selfplay.pgn
+TUNE_OUT ?= target/tune/tuned.rs
+TUNE_ARGS ?=
+
+tune: build
+	@mkdir -p $(dir $(TUNE_PGN))
+	@if [ ! -s $(TUNE_PGN) ]; then \
+		rm -f $(TUNE_PGN).part && \
+		$(BIN) match --engine $(BIN) --engine $(BIN) --games $(GAMES) --tc $(TUNE_TC) \
+			--concurrency $(TUNE_CONCURRENCY) --pgn $(TUNE_PGN).part && \
+		mv $(TUNE_PGN).part $(TUNE_PGN); \
+	fi
+	$(BIN) tune $(TUNE_PGN) --out $(TUNE_OUT) $(TUNE_ARGS)
 
 clean:
 	$(CARGO) clean

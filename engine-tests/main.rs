@@ -10,3 +10,4 @@ mod protocol;
 mod robustness;
 mod session;
 mod suite;
+mod tune;

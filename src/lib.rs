@@ -32,6 +32,7 @@ pub mod play;
 pub mod search;
 pub mod suite;
 pub mod tt;
+pub mod tune;
 pub mod types;
 pub mod ucci;
 

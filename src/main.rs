@@ -100,6 +100,35 @@ enum Command {
         #[arg(long, default_value = "chinese", value_parser = ["chinese", "traditional", "wxf", "iccs"])]
         notation: String,
     },
+    /// Fit the evaluation weights to game results (Texel's method); writes them as Rust source.
+    Tune {
+        /// Game records (.pgn; quiet positions are taken from each game) or position lists
+        /// (other names; one `<FEN> ; <result>` per line, the result 1-0, 0-1, 1/2-1/2 or 0 to 1).
+        #[arg(required = true)]
+        inputs: Vec<std::path::PathBuf>,
+        /// Where to write the tuned weights (the source of src/eval/tuned.rs).
+        #[arg(long, default_value = "target/tune/tuned.rs")]
+        out: std::path::PathBuf,
+        /// Passes of gradient descent over the positions.
+        #[arg(long, default_value_t = 400)]
+        epochs: u32,
+        /// Adam's step size, about the most a weight moves per pass, in evaluation units.
+        #[arg(long, default_value_t = 0.5)]
+        rate: f64,
+        /// Penalty on each weight's squared change, against the summed squared error of the
+        /// positions: keeps weights a small data set says little about near their old values.
+        #[arg(long, default_value_t = 0.01)]
+        l2: f64,
+        /// Plies skipped at the start of each game.
+        #[arg(long, default_value_t = 10)]
+        skip_plies: usize,
+        /// Every Nth game (or position line) validates instead of fitting; 0: none.
+        #[arg(long, default_value_t = 10)]
+        holdout: usize,
+        /// Also write the positions used, as a position list.
+        #[arg(long)]
+        save_positions: Option<std::path::PathBuf>,
+    },
     /// Play games between two engines and report the score (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -142,6 +171,11 @@ fn main() -> ExitCode {
         }
         Some(Command::Play { red: _, black, depth, movetime, fen, threads, notation }) => {
             play(black, depth, movetime, fen.as_deref(), threads as usize, &notation)
+        }
+        Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions }) => {
+            let extraction = chuhan::tune::data::Extraction { skip_plies, holdout };
+            let opts = chuhan::tune::TuneOptions { inputs, out, save_positions, epochs, rate, l2, extraction };
+            tune(&opts)
         }
         Some(Command::Match { args }) => chuhan::arena::main(&args),
         None => protocol(),
@@ -250,6 +284,19 @@ fn suite(file: &std::path::Path, limits: &chuhan::suite::SuiteLimits) -> ExitCod
     });
     out!("{passed} passed, {failed} failed");
     if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+}
+
+fn tune(opts: &chuhan::tune::TuneOptions) -> ExitCode {
+    match chuhan::tune::run(opts, &mut |line| out!("{line}")) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(match e {
+                chuhan::tune::TuneError::Input(_) => 2,
+                chuhan::tune::TuneError::Output(_) => 1,
+            })
+        }
+    }
 }
 
 fn protocol() -> ExitCode {

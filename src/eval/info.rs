@@ -99,7 +99,7 @@ pub(super) fn short_range(pos: &Position) -> EvalInfo {
 pub(super) fn complete(pos: &Position) -> EvalInfo {
     let mut info = short_range(pos);
     for c in Color::ALL {
-        super::mobility::mobility(pos, &mut info, c);
+        super::mobility::mobility::<super::S>(pos, &mut info, c);
     }
     info
 }

@@ -1,12 +1,11 @@
 //! King safety: pressure on the palace, missing advisors and elephants against the attackers
 //! that exploit their absence, and cannons lined up on the king.
 
-use super::S;
 use super::info::EvalInfo;
 use super::params::{
-    ADVISOR_SHORTAGE, CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, ELEPHANT_SHORTAGE, KING_DANGER, KING_DANGER_DIVISOR,
-    PALACE_ATTACK_UNITS, PALACE_UNITS_MAX,
+    CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, KING_DANGER_DIVISOR, PALACE_ATTACK_UNITS, PALACE_UNITS_MAX,
 };
+use super::weights::{Accumulator, Weight};
 use crate::bitboard::Bitboard;
 use crate::board::Position;
 use crate::types::{ByColor, Color, PieceKind, Square};
@@ -55,9 +54,9 @@ fn between(a: Square, b: Square) -> Bitboard {
 
 /// The safety of `c`'s king: a penalty, so it is zero or less.
 #[inline(always)]
-pub(super) fn king_safety(pos: &Position, info: &EvalInfo, c: Color) -> S {
+pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color) -> A {
     let them = !c;
-    let mut score = S::ZERO;
+    let mut score = A::default();
 
     // Pressure on the palace, squared so that lone attackers count little.
     let mut units = 0;
@@ -65,20 +64,20 @@ pub(super) fn king_safety(pos: &Position, info: &EvalInfo, c: Color) -> S {
         units += PALACE_ATTACK_UNITS[kind.index()] * palace_count(info.attacks(them, kind) & PALACE[c], c);
     }
     let units = units.min(PALACE_UNITS_MAX);
-    score -= KING_DANGER * (units * units) / KING_DANGER_DIVISOR;
+    score.add_fraction(Weight::KingDanger, -(units * units), KING_DANGER_DIVISOR);
 
     // Missing defenders, weighed by the enemy pieces that exploit each absence.
     let missing_advisors = PieceKind::Advisor.max_count() as i32 - info.counts[c][PieceKind::Advisor.index()];
     let missing_elephants = PieceKind::Elephant.max_count() as i32 - info.counts[c][PieceKind::Elephant.index()];
     if missing_advisors > 0 || missing_elephants > 0 {
         for kind in ATTACKERS {
-            let k = kind.index();
             let n = if kind == PieceKind::Soldier {
                 (pos.pieces_of(them, kind) & Bitboard::half(c)).count() as i32
             } else {
-                info.counts[them][k]
+                info.counts[them][kind.index()]
             };
-            score -= (ADVISOR_SHORTAGE[k] * missing_advisors + ELEPHANT_SHORTAGE[k] * missing_elephants) * n;
+            score.add(Weight::AdvisorShortage(kind), -missing_advisors * n);
+            score.add(Weight::ElephantShortage(kind), -missing_elephants * n);
         }
     }
 
@@ -86,15 +85,18 @@ pub(super) fn king_safety(pos: &Position, info: &EvalInfo, c: Color) -> S {
     let ksq = pos.king(c);
     let occ = pos.occupied();
     for sq in pos.pieces_of(them, PieceKind::Cannon) {
-        let table = if sq.file() == ksq.file() {
-            &CANNON_ON_KING_FILE
-        } else if sq.rank() == ksq.rank() {
-            &CANNON_ON_KING_RANK
-        } else {
+        let on_file = sq.file() == ksq.file();
+        if !on_file && sq.rank() != ksq.rank() {
             continue;
+        }
+        let screens = (between(sq, ksq) & occ).count() as usize;
+        let (weight, entries) = if on_file {
+            (Weight::CannonOnKingFile(screens), CANNON_ON_KING_FILE.len())
+        } else {
+            (Weight::CannonOnKingRank(screens), CANNON_ON_KING_RANK.len())
         };
-        if let Some(&penalty) = table.get((between(sq, ksq) & occ).count() as usize) {
-            score -= penalty;
+        if screens < entries {
+            score.add(weight, -1);
         }
     }
     score
@@ -103,7 +105,9 @@ pub(super) fn king_safety(pos: &Position, info: &EvalInfo, c: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::S;
     use crate::eval::info::complete;
+    use crate::eval::params::{ADVISOR_SHORTAGE, ELEPHANT_SHORTAGE, KING_DANGER};
 
     fn safety(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");

@@ -1,12 +1,15 @@
 //! Material: the base value of each piece.
 
-use super::S;
 use super::info::EvalInfo;
-use super::params::PIECE_VALUE;
+use super::weights::{Accumulator, Weight};
 use crate::types::{Color, PieceKind};
 
 /// The base values of `c`'s pieces.
 #[inline(always)]
-pub(super) fn material(info: &EvalInfo, c: Color) -> S {
-    PieceKind::ALL.iter().map(|k| PIECE_VALUE[k.index()] * info.counts[c][k.index()]).sum()
+pub(super) fn material<A: Accumulator>(info: &EvalInfo, c: Color) -> A {
+    let mut score = A::default();
+    for k in PieceKind::ALL {
+        score.add(Weight::PieceValue(k), info.counts[c][k.index()]);
+    }
+    score
 }

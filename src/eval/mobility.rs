@@ -3,9 +3,8 @@
 //! This term also completes the attack maps of [`EvalInfo`]: the attack set of each long-range
 //! piece is computed here once and recorded for the terms that follow.
 
-use super::S;
 use super::info::EvalInfo;
-use super::params::{CANNON_MOBILITY, HORSE_MOBILITY, ROOK_MOBILITY};
+use super::weights::{Accumulator, Weight};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Position;
@@ -13,17 +12,17 @@ use crate::types::{Color, PieceKind};
 
 /// Mobility of `c`'s rooks, horses and cannons, counted in `c`'s mobility area.
 #[inline(always)]
-pub(super) fn mobility(pos: &Position, info: &mut EvalInfo, c: Color) -> S {
+pub(super) fn mobility<A: Accumulator>(pos: &Position, info: &mut EvalInfo, c: Color) -> A {
     let occ = pos.occupancy();
     let occ_bb = occ.bitboard();
     let area = info.mobility_area[c];
-    let mut score = S::ZERO;
+    let mut score = A::default();
 
     let mut all = Bitboard::EMPTY;
     for sq in pos.pieces_of(c, PieceKind::Rook) {
         let targets = attacks::rook(sq, occ);
         all |= targets;
-        score += ROOK_MOBILITY[(targets & area).count() as usize];
+        score.add(Weight::RookMobility((targets & area).count() as usize), 1);
     }
     info.add(c, PieceKind::Rook, all);
 
@@ -32,7 +31,7 @@ pub(super) fn mobility(pos: &Position, info: &mut EvalInfo, c: Color) -> S {
         // Only the moves over free legs: a hobbled horse counts less.
         let targets = attacks::horse(sq, occ_bb);
         all |= targets;
-        score += HORSE_MOBILITY[(targets & area).count() as usize];
+        score.add(Weight::HorseMobility((targets & area).count() as usize), 1);
     }
     info.add(c, PieceKind::Horse, all);
 
@@ -42,7 +41,7 @@ pub(super) fn mobility(pos: &Position, info: &mut EvalInfo, c: Color) -> S {
         let captures = attacks::cannon(sq, occ);
         all |= captures;
         let moves = (attacks::rook(sq, occ) & !occ_bb) | (captures & pos.color_bb(!c));
-        score += CANNON_MOBILITY[(moves & area).count() as usize];
+        score.add(Weight::CannonMobility((moves & area).count() as usize), 1);
     }
     info.add(c, PieceKind::Cannon, all);
     score
@@ -51,6 +50,8 @@ pub(super) fn mobility(pos: &Position, info: &mut EvalInfo, c: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::S;
+    use crate::eval::params::{CANNON_MOBILITY, HORSE_MOBILITY, ROOK_MOBILITY};
 
     fn mobility_of(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");

@@ -7,8 +7,11 @@
 //! over terms of Red's blended value minus Black's. [`trace()`] exposes the same numbers per term,
 //! from the same code, for the `eval` command.
 //!
-//! Every weight lives in [`params`]. The attack sets of all pieces are computed once per call
-//! (see `info.rs`) and shared by the mobility, threat and king-safety terms.
+//! Every weight lives in [`params`], the values of the tunable ones in `tuned.rs`, which
+//! `chuhan tune` writes. The terms add weights through [`weights`], naming each one, which lets
+//! the tuner read the evaluation as a linear function of them. The attack sets of all pieces are
+//! computed once per call (see `info.rs`) and shared by the mobility, threat and king-safety
+//! terms.
 
 mod info;
 mod king;
@@ -20,6 +23,8 @@ mod score;
 mod soldiers;
 mod threats;
 mod trace;
+mod tuned;
+pub mod weights;
 
 #[cfg(test)]
 mod tests;
@@ -30,10 +35,11 @@ use info::EvalInfo;
 
 pub use score::S;
 pub use trace::Trace;
+pub use weights::{Accumulator, Weight};
 
 /// The static value of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Value {
-    let red = Breakdown::new(pos).red_total();
+    let red = Breakdown::<S>::new(pos).red_total();
     match pos.side_to_move() {
         Color::Red => red,
         Color::Black => -red,
@@ -43,7 +49,7 @@ pub fn evaluate(pos: &Position) -> Value {
 /// The evaluation of `pos` term by term, for display; its total is [`evaluate`] from Red's
 /// point of view.
 pub fn trace(pos: &Position) -> Trace {
-    Trace::new(&Breakdown::new(pos))
+    Trace::new(&Breakdown::<S>::new(pos))
 }
 
 /// The evaluation terms, in the order they are computed and displayed.
@@ -91,39 +97,54 @@ impl Term {
     }
 }
 
-/// Every term's tapered score for each side, and the phase that blends them: the one place the
-/// evaluation is computed, for [`evaluate`] and [`trace()`] alike.
+/// Every term's weights for each side, and the phase that blends them: the one place the
+/// evaluation is computed, for [`evaluate`], [`trace()`] and the tuner alike. With `A` = [`S`]
+/// each term is a tapered score; the tuner's accumulator records which weights made it.
 ///
 /// The term functions it calls are `#[inline(always)]`: each is called once per side from here,
 /// and left to itself LLVM kept several out of line, which cost about a tenth more instructions
 /// per evaluation (measured with callgrind).
-struct Breakdown {
+pub struct Breakdown<A> {
     phase: i32,
-    terms: [ByColor<S>; Term::NUM],
+    terms: [ByColor<A>; Term::NUM],
 }
 
-impl Breakdown {
+impl<A: Accumulator> Breakdown<A> {
     #[inline(always)]
-    fn new(pos: &Position) -> Breakdown {
-        let mut terms = [ByColor::default(); Term::NUM];
+    pub fn new(pos: &Position) -> Breakdown<A> {
         // The piece-square pass also counts the pieces, which the shared facts start from.
         let (red_psq, red_counts) = psqt::psqt(pos, Color::Red);
         let (black_psq, black_counts) = psqt::psqt(pos, Color::Black);
-        terms[Term::Position.index()] = ByColor::new(red_psq, black_psq);
+        let position = ByColor::new(red_psq, black_psq);
         let mut info = EvalInfo::new(pos, ByColor::new(red_counts, black_counts));
 
-        terms[Term::Material.index()] = both(|c| material::material(&info, c));
+        let material = both(|c| material::material(&info, c));
         // Mobility completes the attack maps the later terms read.
-        terms[Term::Mobility.index()] = both(|c| mobility::mobility(pos, &mut info, c));
-        terms[Term::Threats.index()] = both(|c| threats::threats(pos, &info, c));
-        terms[Term::Protection.index()] = both(|c| threats::protection(pos, &info, c));
-        terms[Term::KingSafety.index()] = both(|c| king::king_safety(pos, &info, c));
-        terms[Term::Soldiers.index()] = both(|c| soldiers::soldiers(pos, c));
-        terms[Term::Tempo.index()][pos.side_to_move()] = params::TEMPO;
+        let mobility = both(|c| mobility::mobility(pos, &mut info, c));
+        let threats = both(|c| threats::threats(pos, &info, c));
+        let protection = both(|c| threats::protection(pos, &info, c));
+        let king_safety = both(|c| king::king_safety(pos, &info, c));
+        let soldiers = both(|c| soldiers::soldiers(pos, c));
+        let mut tempo = ByColor::<A>::default();
+        tempo[pos.side_to_move()].add(Weight::Tempo, 1);
 
+        // In `Term` order.
+        let terms = [material, position, mobility, threats, protection, king_safety, soldiers, tempo];
         Breakdown { phase: info.phase, terms }
     }
 
+    /// The game phase, from 0 (endgame) to [`PHASE_MAX`](params::PHASE_MAX).
+    pub fn phase(&self) -> i32 {
+        self.phase
+    }
+
+    /// A term for one side.
+    pub fn term(&self, term: Term, c: Color) -> &A {
+        &self.terms[term.index()][c]
+    }
+}
+
+impl Breakdown<S> {
     /// A term's blended value for one side.
     #[inline]
     fn value(&self, term: Term, c: Color) -> Value {
@@ -139,6 +160,6 @@ impl Breakdown {
 
 /// A term evaluated for each side.
 #[inline(always)]
-fn both(mut f: impl FnMut(Color) -> S) -> ByColor<S> {
+fn both<A>(mut f: impl FnMut(Color) -> A) -> ByColor<A> {
     ByColor::new(f(Color::Red), f(Color::Black))
 }

@@ -2,12 +2,13 @@
 
 use super::S;
 use super::params::pst;
+use super::weights::{Accumulator, Weight};
 use crate::board::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
 
 /// Tables per piece (both colours) indexed by square, built at compile time from the drawings
 /// in `params::pst` (middlegame and endgame drawing per kind).
-static PSQ: [[S; Square::NUM]; Piece::NUM] = {
+pub(super) static PSQ: [[S; Square::NUM]; Piece::NUM] = {
     let mg = [pst::KING_MG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_MG];
     let eg = [pst::KING_EG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_EG];
     let mut psq = [[S::ZERO; Square::NUM]; Piece::NUM];
@@ -35,8 +36,8 @@ static PSQ: [[S; Square::NUM]; Piece::NUM] = {
 /// pieces, reading the mailbox, is cheaper than seven boards walked or counted apart (and the
 /// baseline x86-64 target has no `popcnt`).
 #[inline(always)]
-pub(super) fn psqt(pos: &Position, c: Color) -> (S, [i32; PieceKind::NUM]) {
-    let mut score = S::ZERO;
+pub(super) fn psqt<A: Accumulator>(pos: &Position, c: Color) -> (A, [i32; PieceKind::NUM]) {
+    let mut score = A::default();
     // Indexed by piece, both colours, to spare a division by 7 per piece.
     let mut counts = [0; Piece::NUM];
     // The two 64-bit halves are walked apart: a 64-bit scan and clear per piece instead of
@@ -48,7 +49,7 @@ pub(super) fn psqt(pos: &Position, c: Color) -> (S, [i32; PieceKind::NUM]) {
             let sq = Square::from_index(base + word.trailing_zeros() as usize);
             word &= word - 1;
             if let Some(pc) = pos.piece_at(sq) {
-                score += PSQ[pc.index()][sq.index()];
+                score.add(Weight::Psq(pc, sq), 1);
                 counts[pc.index()] += 1;
             }
         }
@@ -64,16 +65,19 @@ mod tests {
     #[test]
     fn tables_read_from_each_side() {
         let sq = |s: &str| Square::parse(s).expect("square").index();
-        // The horse's worst point is its own palace centre: e1 for Red, e8 for Black.
-        assert_eq!(PSQ[Piece::RedHorse.index()][sq("e1")], S(-12, -12));
-        assert_eq!(PSQ[Piece::BlackHorse.index()][sq("e8")], S(-12, -12));
-        // A Red soldier one step from Black's palace centre, and Black's counterpart.
-        assert_eq!(PSQ[Piece::RedSoldier.index()][sq("e8")], S(36, 40));
-        assert_eq!(PSQ[Piece::BlackSoldier.index()][sq("e1")], S(36, 40));
-        let (_, counts) = psqt(&Position::startpos(), Color::Black);
-        assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
-        let (_, counts) = psqt(&Position::startpos(), Color::Black);
-        assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
+        // A horse on its own palace centre, e1 for Red and e8 for Black, reads the drawing's
+        // ninth row (rank 1 from Red's side), centre file.
+        let centre = pst::HORSE[8 * 9 + 4];
+        assert_eq!(PSQ[Piece::RedHorse.index()][sq("e1")], S(centre, centre));
+        assert_eq!(PSQ[Piece::BlackHorse.index()][sq("e8")], S(centre, centre));
+        // A soldier one step from the enemy palace centre reads the second row, both phases.
+        let soldier = S(pst::SOLDIER_MG[9 + 4], pst::SOLDIER_EG[9 + 4]);
+        assert_eq!(PSQ[Piece::RedSoldier.index()][sq("e8")], soldier);
+        assert_eq!(PSQ[Piece::BlackSoldier.index()][sq("e1")], soldier);
+        for c in Color::ALL {
+            let (_, counts) = psqt::<S>(&Position::startpos(), c);
+            assert_eq!(counts, [1, 2, 2, 2, 2, 2, 5]);
+        }
         for s in Square::all() {
             for kind in PieceKind::ALL {
                 let red = PSQ[Piece::new(Color::Red, kind).index()][s.index()];

@@ -1,27 +1,31 @@
 //! Soldiers as a group; where each one stands is in the piece-square tables.
 
-use super::S;
-use super::params::{NO_SOLDIERS, SOLDIERS_LINKED};
+use super::weights::{Accumulator, Weight};
 use crate::bitboard::Bitboard;
 use crate::board::Position;
 use crate::types::{Color, PieceKind};
 
 /// `c`'s soldier structure: linked crossed soldiers, or the lack of any soldier.
 #[inline(always)]
-pub(super) fn soldiers(pos: &Position, c: Color) -> S {
+pub(super) fn soldiers<A: Accumulator>(pos: &Position, c: Color) -> A {
+    let mut score = A::default();
     let soldiers = pos.pieces_of(c, PieceKind::Soldier);
     if soldiers.is_empty() {
-        return NO_SOLDIERS;
+        score.add(Weight::NoSoldiers, 1);
+        return score;
     }
     let crossed = soldiers & Bitboard::half(!c);
     // Count each side-by-side pair once, from its left soldier.
     let linked = crossed.iter().filter(|sq| sq.offset(1, 0).is_some_and(|right| crossed.has(right))).count();
-    SOLDIERS_LINKED * linked as i32
+    score.add(Weight::SoldiersLinked, linked as i32);
+    score
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::S;
+    use crate::eval::params::{NO_SOLDIERS, SOLDIERS_LINKED};
 
     fn soldiers_of(fen: &str, c: Color) -> S {
         soldiers(&Position::from_fen(fen).expect("valid FEN"), c)

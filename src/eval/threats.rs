@@ -3,9 +3,9 @@
 //! Static and rough by design: the quiescence search settles real exchanges. These terms only
 //! tell the search which side's pieces are loose.
 
-use super::S;
 use super::info::EvalInfo;
-use super::params::{HANGING, PROTECTED, THREAT_BY_LESSER, THREAT_CLASS};
+use super::params::THREAT_CLASS;
+use super::weights::{Accumulator, Weight};
 use crate::bitboard::Bitboard;
 use crate::board::Position;
 use crate::types::{Color, PieceKind};
@@ -16,9 +16,9 @@ const CLASSES: usize = 4;
 /// `c`'s threats against the enemy's pieces: those it attacks that are undefended, and those it
 /// attacks with a piece of a lower exchange class.
 #[inline(always)]
-pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
+pub(super) fn threats<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color) -> A {
     let them = !c;
-    let mut score = S::ZERO;
+    let mut score = A::default();
     let targets = info.attacked[c] & pos.color_bb(them);
     if targets.is_empty() {
         return score;
@@ -28,7 +28,7 @@ pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
     let defended = targets & info.attacked[them];
     for sq in targets & !defended {
         if let Some(pc) = pos.piece_at(sq) {
-            score += HANGING[pc.kind().index()];
+            score.add(Weight::Hanging(pc.kind()), 1);
         }
     }
     if defended.any() {
@@ -46,7 +46,7 @@ pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
             if let Some(pc) = pos.piece_at(sq)
                 && below[THREAT_CLASS[pc.kind().index()] as usize].has(sq)
             {
-                score += THREAT_BY_LESSER[pc.kind().index()];
+                score.add(Weight::ThreatByLesser(pc.kind()), 1);
             }
         }
     }
@@ -55,15 +55,19 @@ pub(super) fn threats(pos: &Position, info: &EvalInfo, c: Color) -> S {
 
 /// `c`'s pieces defended by another of its pieces.
 #[inline(always)]
-pub(super) fn protection(pos: &Position, info: &EvalInfo, c: Color) -> S {
+pub(super) fn protection<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color) -> A {
     let defended = pos.color_bb(c) & info.attacked[c] & !Bitboard::from_square(pos.king(c));
-    PROTECTED * defended.count() as i32
+    let mut score = A::default();
+    score.add(Weight::Protected, defended.count() as i32);
+    score
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::S;
     use crate::eval::info::complete as info;
+    use crate::eval::params::{HANGING, PROTECTED, THREAT_BY_LESSER};
 
     fn threats_of(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
@@ -86,8 +90,8 @@ mod tests {
     fn protected_pieces() {
         // Red's king defends both advisors; nothing defends the elephant or the soldier.
         let pos = Position::from_fen("3akab2/9/9/9/9/9/4P4/9/9/3AKAB2 w").expect("valid FEN");
-        assert_eq!(protection(&pos, &info(&pos), Color::Red), PROTECTED * 2);
+        assert_eq!(protection::<S>(&pos, &info(&pos), Color::Red), PROTECTED * 2);
         // Black's advisors stand by their king just the same.
-        assert_eq!(protection(&pos, &info(&pos), Color::Black), PROTECTED * 2);
+        assert_eq!(protection::<S>(&pos, &info(&pos), Color::Black), PROTECTED * 2);
     }
 }

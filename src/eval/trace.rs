@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Breakdown, Term};
+use super::{Breakdown, S, Term};
 use crate::types::{ByColor, Color, Value};
 
 /// Each term's blended value for Red and for Black.
@@ -16,7 +16,7 @@ pub struct Trace {
 }
 
 impl Trace {
-    pub(super) fn new(b: &Breakdown) -> Trace {
+    pub(super) fn new(b: &Breakdown<S>) -> Trace {
         let values = Term::ALL.map(|t| ByColor::new(b.value(t, Color::Red), b.value(t, Color::Black)));
         Trace { values, phase: b.phase }
     }

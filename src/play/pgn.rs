@@ -15,8 +15,8 @@
 //! Reading is broader: each move may be in ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`) or Chinese
 //! (`炮二平五`) notation whatever the `Format` tag says; move numbers (`1.`, `1...`, `1.h2e2`),
 //! comments (`{…}`, `; …`), variations (`(…)`, skipped), annotation glyphs (`$1`) and `!`/`?`
-//! marks are understood. Only the first game of a text is read. Errors name the offending tag,
-//! token or move and its line.
+//! marks are understood. [`PgnGame::parse`] reads the first game of a text, [`PgnGame::parse_all`]
+//! every game. Errors name the offending tag, token or move and its line.
 
 use std::fmt;
 
@@ -191,6 +191,22 @@ impl PgnGame {
     pub fn parse(text: &str) -> Result<PgnGame, PgnError> {
         Reader::new(text).game()
     }
+
+    /// Reads every game of a PGN text, in order, stopping after the first error. Error lines
+    /// count from the start of the text.
+    pub fn parse_all(text: &str) -> impl Iterator<Item = Result<PgnGame, PgnError>> {
+        let mut reader = Reader::new(text);
+        let mut failed = false;
+        std::iter::from_fn(move || {
+            reader.skip_space();
+            if failed || reader.peek().is_none() {
+                return None;
+            }
+            let game = reader.game();
+            failed = game.is_err();
+            Some(game)
+        })
+    }
 }
 
 fn escape(value: &str) -> String {
@@ -238,7 +254,7 @@ impl Reader {
         self.chars[from..].iter().take_while(|&&c| c != '\n').collect::<String>().trim().to_string()
     }
 
-    fn game(mut self) -> Result<PgnGame, PgnError> {
+    fn game(&mut self) -> Result<PgnGame, PgnError> {
         let mut tags: Vec<(String, String)> = Vec::new();
         // The start position and the current one, set up at the first move.
         let mut board: Option<(Position, Position)> = None;
@@ -541,6 +557,21 @@ mod tests {
             e.to_string(),
             "line 1, ply 2: bad move 'zz9': 'zz9' is not a move (examples: h2e2, 炮二平五, C2.5)"
         );
+    }
+
+    #[test]
+    fn every_game_of_a_file() {
+        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 {checkmate} 1-0\n\n\
+            [Event \"b\"]\n\n1. b2e2 1/2-1/2\n\n[Event \"c\"]\n\n1. h2e2 h2e2 *\n";
+        let games: Vec<_> = PgnGame::parse_all(text).collect();
+        assert_eq!(games.len(), 3);
+        let first = games[0].as_ref().expect("first game");
+        assert_eq!((first.tag("Event"), first.moves.len(), first.result), (Some("a"), 2, GameResult::RedWins));
+        let second = games[1].as_ref().expect("second game");
+        assert_eq!((second.tag("Event"), second.result), (Some("b"), GameResult::Draw));
+        // The third game's bad move is on line 12 of the whole text.
+        assert!(matches!(games[2], Err(PgnError::BadMove { line: 12, ply: 2, .. })), "{:?}", games[2]);
+        assert_eq!(PgnGame::parse_all(" \n\n").count(), 0);
     }
 
     #[test]

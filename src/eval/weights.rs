@@ -1,0 +1,392 @@
+//! The tunable weights by name, and the accumulator the terms add them through.
+//!
+//! A term does not add a weight's value itself: it tells an [`Accumulator`] which [`Weight`] it
+//! uses and how many times. The engine accumulates into [`S`], which adds the values; once
+//! inlined that is the same code as adding the constants of `params.rs`. The tuner accumulates
+//! the uses instead, which gives it the evaluation of a position as a linear function of the
+//! weights, computed by the engine's own term code.
+//!
+//! [`Table`] lays the weights out as one flat vector of numbers for the tuner, in `params.rs`
+//! order. The game phase weights, the exchange classes and the palace attack units are not in
+//! it: the evaluation is not linear in them.
+
+use super::S;
+use super::params::{
+    ADVISOR_SHORTAGE, CANNON_MOBILITY, CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, ELEPHANT_SHORTAGE, HANGING,
+    HORSE_MOBILITY, KING_DANGER, NO_SOLDIERS, PIECE_VALUE, PROTECTED, ROOK_MOBILITY, SOLDIERS_LINKED, TEMPO,
+    THREAT_BY_LESSER, pst,
+};
+use super::psqt::PSQ;
+use crate::types::{Color, Piece, PieceKind, Square};
+
+/// One tunable weight: a table of `params.rs` and, where it has several, an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    PieceValue(PieceKind),
+    Tempo,
+    /// The piece-square value of a piece on a square.
+    Psq(Piece, Square),
+    /// Mobility by number of moves.
+    RookMobility(usize),
+    HorseMobility(usize),
+    CannonMobility(usize),
+    Hanging(PieceKind),
+    ThreatByLesser(PieceKind),
+    Protected,
+    /// Per squared palace attack unit (divided by `KING_DANGER_DIVISOR`).
+    KingDanger,
+    AdvisorShortage(PieceKind),
+    ElephantShortage(PieceKind),
+    /// An enemy cannon on the king's file or rank, by the number of pieces between them.
+    CannonOnKingFile(usize),
+    CannonOnKingRank(usize),
+    SoldiersLinked,
+    NoSoldiers,
+}
+
+impl Weight {
+    /// The weight's value in `params.rs`.
+    #[inline(always)]
+    pub fn value(self) -> S {
+        match self {
+            Weight::PieceValue(k) => PIECE_VALUE[k.index()],
+            Weight::Tempo => TEMPO,
+            Weight::Psq(pc, sq) => PSQ[pc.index()][sq.index()],
+            Weight::RookMobility(n) => ROOK_MOBILITY[n],
+            Weight::HorseMobility(n) => HORSE_MOBILITY[n],
+            Weight::CannonMobility(n) => CANNON_MOBILITY[n],
+            Weight::Hanging(k) => HANGING[k.index()],
+            Weight::ThreatByLesser(k) => THREAT_BY_LESSER[k.index()],
+            Weight::Protected => PROTECTED,
+            Weight::KingDanger => KING_DANGER,
+            Weight::AdvisorShortage(k) => ADVISOR_SHORTAGE[k.index()],
+            Weight::ElephantShortage(k) => ELEPHANT_SHORTAGE[k.index()],
+            Weight::CannonOnKingFile(n) => CANNON_ON_KING_FILE[n],
+            Weight::CannonOnKingRank(n) => CANNON_ON_KING_RANK[n],
+            Weight::SoldiersLinked => SOLDIERS_LINKED,
+            Weight::NoSoldiers => NO_SOLDIERS,
+        }
+    }
+
+    /// The positions of the weight's middlegame and endgame values in the flat vector of
+    /// [`Table`]. They are the same number for the piece-square tables drawn once for both
+    /// phases; mirrored squares share one number, which keeps the tables symmetric.
+    pub fn slots(self) -> (usize, usize) {
+        let pair = |table: Table, i: usize| (table.offset() + 2 * i, table.offset() + 2 * i + 1);
+        match self {
+            Weight::PieceValue(k) => pair(Table::PieceValue, k.index()),
+            Weight::Tempo => pair(Table::Tempo, 0),
+            Weight::Psq(pc, sq) => {
+                // Drawings put rank 9 first and are read from the piece's own side (`psqt.rs`).
+                let row = match pc.color() {
+                    Color::Red => 9 - sq.rank().index(),
+                    Color::Black => sq.rank().index(),
+                };
+                let file = sq.file().index().min(8 - sq.file().index());
+                let i = row * BOARD_FILES + file;
+                let (mg, eg) = match pc.kind() {
+                    PieceKind::King => (Table::KingMg, Table::KingEg),
+                    PieceKind::Advisor => (Table::Advisor, Table::Advisor),
+                    PieceKind::Elephant => (Table::Elephant, Table::Elephant),
+                    PieceKind::Horse => (Table::Horse, Table::Horse),
+                    PieceKind::Rook => (Table::Rook, Table::Rook),
+                    PieceKind::Cannon => (Table::Cannon, Table::Cannon),
+                    PieceKind::Soldier => (Table::SoldierMg, Table::SoldierEg),
+                };
+                (mg.offset() + i, eg.offset() + i)
+            }
+            Weight::RookMobility(n) => pair(Table::RookMobility, n),
+            Weight::HorseMobility(n) => pair(Table::HorseMobility, n),
+            Weight::CannonMobility(n) => pair(Table::CannonMobility, n),
+            Weight::Hanging(k) => pair(Table::Hanging, k.index()),
+            Weight::ThreatByLesser(k) => pair(Table::ThreatByLesser, k.index()),
+            Weight::Protected => pair(Table::Protected, 0),
+            Weight::KingDanger => pair(Table::KingDanger, 0),
+            Weight::AdvisorShortage(k) => pair(Table::AdvisorShortage, k.index()),
+            Weight::ElephantShortage(k) => pair(Table::ElephantShortage, k.index()),
+            Weight::CannonOnKingFile(n) => pair(Table::CannonOnKingFile, n),
+            Weight::CannonOnKingRank(n) => pair(Table::CannonOnKingRank, n),
+            Weight::SoldiersLinked => pair(Table::SoldiersLinked, 0),
+            Weight::NoSoldiers => pair(Table::NoSoldiers, 0),
+        }
+    }
+}
+
+/// What the terms add their weights to.
+pub trait Accumulator: Default {
+    /// Adds weight `w`, `n` times.
+    fn add(&mut self, w: Weight, n: i32);
+    /// Adds weight `w`, `n / d` times, where the engine rounds the product toward zero.
+    fn add_fraction(&mut self, w: Weight, n: i32, d: i32);
+}
+
+/// The engine's accumulator: the sum of the values.
+impl Accumulator for S {
+    #[inline(always)]
+    fn add(&mut self, w: Weight, n: i32) {
+        *self += w.value() * n;
+    }
+
+    #[inline(always)]
+    fn add_fraction(&mut self, w: Weight, n: i32, d: i32) {
+        *self += w.value() * n / d;
+    }
+}
+
+/// Numbers per row of a piece-square drawing as the tuner sees it: files a to e, since f to i
+/// mirror d to a.
+const BOARD_FILES: usize = 5;
+
+/// How a table's values are laid out in `params.rs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One `S`: two numbers.
+    Pair,
+    /// `[S; n]`: `2n` numbers, middlegame then endgame per entry.
+    Pairs(usize),
+    /// A piece-square drawing, `[i32; 90]` with rank 9 first: 50 numbers, files a to e of each
+    /// row.
+    Board,
+}
+
+/// A table of tunable weights, in `params.rs` order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table {
+    PieceValue,
+    Tempo,
+    KingMg,
+    KingEg,
+    Advisor,
+    Elephant,
+    Horse,
+    Rook,
+    Cannon,
+    SoldierMg,
+    SoldierEg,
+    RookMobility,
+    HorseMobility,
+    CannonMobility,
+    Hanging,
+    ThreatByLesser,
+    Protected,
+    KingDanger,
+    AdvisorShortage,
+    ElephantShortage,
+    CannonOnKingFile,
+    CannonOnKingRank,
+    SoldiersLinked,
+    NoSoldiers,
+}
+
+impl Table {
+    pub const ALL: [Table; 24] = [
+        Table::PieceValue,
+        Table::Tempo,
+        Table::KingMg,
+        Table::KingEg,
+        Table::Advisor,
+        Table::Elephant,
+        Table::Horse,
+        Table::Rook,
+        Table::Cannon,
+        Table::SoldierMg,
+        Table::SoldierEg,
+        Table::RookMobility,
+        Table::HorseMobility,
+        Table::CannonMobility,
+        Table::Hanging,
+        Table::ThreatByLesser,
+        Table::Protected,
+        Table::KingDanger,
+        Table::AdvisorShortage,
+        Table::ElephantShortage,
+        Table::CannonOnKingFile,
+        Table::CannonOnKingRank,
+        Table::SoldiersLinked,
+        Table::NoSoldiers,
+    ];
+
+    /// The number of tunable numbers over all tables.
+    pub const SCALARS: usize = {
+        let last = Table::ALL[Table::ALL.len() - 1];
+        last.offset() + last.size()
+    };
+
+    /// The constant's name; piece-square drawings are in the `pst` module.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Table::PieceValue => "PIECE_VALUE",
+            Table::Tempo => "TEMPO",
+            Table::KingMg => "KING_MG",
+            Table::KingEg => "KING_EG",
+            Table::Advisor => "ADVISOR",
+            Table::Elephant => "ELEPHANT",
+            Table::Horse => "HORSE",
+            Table::Rook => "ROOK",
+            Table::Cannon => "CANNON",
+            Table::SoldierMg => "SOLDIER_MG",
+            Table::SoldierEg => "SOLDIER_EG",
+            Table::RookMobility => "ROOK_MOBILITY",
+            Table::HorseMobility => "HORSE_MOBILITY",
+            Table::CannonMobility => "CANNON_MOBILITY",
+            Table::Hanging => "HANGING",
+            Table::ThreatByLesser => "THREAT_BY_LESSER",
+            Table::Protected => "PROTECTED",
+            Table::KingDanger => "KING_DANGER",
+            Table::AdvisorShortage => "ADVISOR_SHORTAGE",
+            Table::ElephantShortage => "ELEPHANT_SHORTAGE",
+            Table::CannonOnKingFile => "CANNON_ON_KING_FILE",
+            Table::CannonOnKingRank => "CANNON_ON_KING_RANK",
+            Table::SoldiersLinked => "SOLDIERS_LINKED",
+            Table::NoSoldiers => "NO_SOLDIERS",
+        }
+    }
+
+    pub const fn shape(self) -> Shape {
+        match self {
+            Table::PieceValue | Table::Hanging | Table::ThreatByLesser => Shape::Pairs(PieceKind::NUM),
+            Table::AdvisorShortage | Table::ElephantShortage => Shape::Pairs(PieceKind::NUM),
+            Table::RookMobility => Shape::Pairs(ROOK_MOBILITY.len()),
+            Table::HorseMobility => Shape::Pairs(HORSE_MOBILITY.len()),
+            Table::CannonMobility => Shape::Pairs(CANNON_MOBILITY.len()),
+            Table::CannonOnKingFile => Shape::Pairs(CANNON_ON_KING_FILE.len()),
+            Table::CannonOnKingRank => Shape::Pairs(CANNON_ON_KING_RANK.len()),
+            Table::Tempo | Table::Protected | Table::KingDanger | Table::SoldiersLinked | Table::NoSoldiers => {
+                Shape::Pair
+            }
+            Table::KingMg
+            | Table::KingEg
+            | Table::Advisor
+            | Table::Elephant
+            | Table::Horse
+            | Table::Rook
+            | Table::Cannon
+            | Table::SoldierMg
+            | Table::SoldierEg => Shape::Board,
+        }
+    }
+
+    /// The number of tunable numbers in the table.
+    pub const fn size(self) -> usize {
+        match self.shape() {
+            Shape::Pair => 2,
+            Shape::Pairs(n) => 2 * n,
+            Shape::Board => 10 * BOARD_FILES,
+        }
+    }
+
+    /// Where the table starts in the flat vector.
+    pub const fn offset(self) -> usize {
+        let mut offset = 0;
+        let mut i = 0;
+        while Table::ALL[i] as usize != self as usize {
+            offset += Table::ALL[i].size();
+            i += 1;
+        }
+        offset
+    }
+
+    /// The table's values in `params.rs`, laid out as in the flat vector.
+    pub fn values(self) -> Vec<i32> {
+        let pairs = |s: &[S]| s.iter().flat_map(|s| [s.mg(), s.eg()]).collect();
+        let board = |b: &[i32; 90]| (0..10 * BOARD_FILES).map(|i| b[i / BOARD_FILES * 9 + i % BOARD_FILES]).collect();
+        match self {
+            Table::PieceValue => pairs(&PIECE_VALUE),
+            Table::Tempo => pairs(&[TEMPO]),
+            Table::KingMg => board(&pst::KING_MG),
+            Table::KingEg => board(&pst::KING_EG),
+            Table::Advisor => board(&pst::ADVISOR),
+            Table::Elephant => board(&pst::ELEPHANT),
+            Table::Horse => board(&pst::HORSE),
+            Table::Rook => board(&pst::ROOK),
+            Table::Cannon => board(&pst::CANNON),
+            Table::SoldierMg => board(&pst::SOLDIER_MG),
+            Table::SoldierEg => board(&pst::SOLDIER_EG),
+            Table::RookMobility => pairs(&ROOK_MOBILITY),
+            Table::HorseMobility => pairs(&HORSE_MOBILITY),
+            Table::CannonMobility => pairs(&CANNON_MOBILITY),
+            Table::Hanging => pairs(&HANGING),
+            Table::ThreatByLesser => pairs(&THREAT_BY_LESSER),
+            Table::Protected => pairs(&[PROTECTED]),
+            Table::KingDanger => pairs(&[KING_DANGER]),
+            Table::AdvisorShortage => pairs(&ADVISOR_SHORTAGE),
+            Table::ElephantShortage => pairs(&ELEPHANT_SHORTAGE),
+            Table::CannonOnKingFile => pairs(&CANNON_ON_KING_FILE),
+            Table::CannonOnKingRank => pairs(&CANNON_ON_KING_RANK),
+            Table::SoldiersLinked => pairs(&[SOLDIERS_LINKED]),
+            Table::NoSoldiers => pairs(&[NO_SOLDIERS]),
+        }
+    }
+
+    /// The name of the table's `i`-th number: `ROOK_MOBILITY[3].eg`, `pst::HORSE[c7]` (the
+    /// square of the drawing, from Red's side, files a to e).
+    pub fn entry_name(self, i: usize) -> String {
+        match self.shape() {
+            Shape::Pair => format!("{}.{}", self.name(), ["mg", "eg"][i % 2]),
+            Shape::Pairs(_) => format!("{}[{}].{}", self.name(), i / 2, ["mg", "eg"][i % 2]),
+            Shape::Board => {
+                let file = char::from(b'a' + (i % BOARD_FILES) as u8);
+                format!("pst::{}[{file}{}]", self.name(), 9 - i / BOARD_FILES)
+            }
+        }
+    }
+}
+
+/// Every tunable number in `params.rs`, in the order of [`Table::ALL`].
+pub fn current() -> Vec<i32> {
+    Table::ALL.iter().flat_map(|t| t.values()).collect()
+}
+
+/// The table holding flat position `slot`, and the position within it.
+pub fn locate(slot: usize) -> Option<(Table, usize)> {
+    Table::ALL.iter().find(|t| (t.offset()..t.offset() + t.size()).contains(&slot)).map(|&t| (t, slot - t.offset()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_hold_the_values() {
+        let flat = current();
+        assert_eq!(flat.len(), Table::SCALARS);
+        let check = |w: Weight| {
+            let (mg, eg) = w.slots();
+            assert_eq!(S(flat[mg], flat[eg]), w.value(), "{w:?}");
+        };
+        for pc in Piece::ALL {
+            for sq in Square::all() {
+                check(Weight::Psq(pc, sq));
+            }
+        }
+        for k in PieceKind::ALL {
+            for w in [Weight::PieceValue, Weight::Hanging, Weight::ThreatByLesser] {
+                check(w(k));
+            }
+            check(Weight::AdvisorShortage(k));
+            check(Weight::ElephantShortage(k));
+        }
+        (0..ROOK_MOBILITY.len()).for_each(|n| check(Weight::RookMobility(n)));
+        (0..HORSE_MOBILITY.len()).for_each(|n| check(Weight::HorseMobility(n)));
+        (0..CANNON_MOBILITY.len()).for_each(|n| check(Weight::CannonMobility(n)));
+        (0..CANNON_ON_KING_FILE.len()).for_each(|n| check(Weight::CannonOnKingFile(n)));
+        (0..CANNON_ON_KING_RANK.len()).for_each(|n| check(Weight::CannonOnKingRank(n)));
+        for w in [Weight::Tempo, Weight::Protected, Weight::KingDanger, Weight::SoldiersLinked, Weight::NoSoldiers] {
+            check(w);
+        }
+    }
+
+    #[test]
+    fn tables_tile_the_flat_vector() {
+        let mut next = 0;
+        for t in Table::ALL {
+            assert_eq!(t.offset(), next, "{}", t.name());
+            next += t.size();
+            assert_eq!(locate(t.offset()), Some((t, 0)));
+        }
+        assert_eq!(next, Table::SCALARS);
+        assert_eq!(locate(Table::SCALARS), None);
+        assert_eq!(Table::RookMobility.entry_name(7), "ROOK_MOBILITY[3].eg");
+        assert_eq!(Table::Horse.entry_name(2 * 5 + 2), "pst::HORSE[c7]");
+    }
+}
