@@ -42,16 +42,6 @@ fn palace_count(hits: Bitboard, c: Color) -> i32 {
 /// The enemy pieces that threaten a palace.
 const ATTACKERS: [PieceKind; 4] = [PieceKind::Horse, PieceKind::Rook, PieceKind::Cannon, PieceKind::Soldier];
 
-/// Points strictly between two squares on one rank or file.
-#[inline]
-fn between(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    // Every bit strictly between the two indices: the whole run on a rank, and on a file the
-    // run cut down to that file.
-    let run = Bitboard((1u128 << hi.index()) - (1u128 << (lo.index() + 1)));
-    if a.rank() == b.rank() { run } else { run & Bitboard::file(a.file()) }
-}
-
 /// The safety of `c`'s king: a penalty, so it is zero or less.
 #[inline(always)]
 pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color) -> A {
@@ -89,7 +79,7 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         if !on_file && sq.rank() != ksq.rank() {
             continue;
         }
-        let screens = (between(sq, ksq) & occ).count() as usize;
+        let screens = (Bitboard::between(sq, ksq) & occ).count() as usize;
         let (weight, entries) = if on_file {
             (Weight::CannonOnKingFile(screens), CANNON_ON_KING_FILE.len())
         } else {
@@ -117,10 +107,10 @@ mod tests {
     #[test]
     fn between_squares() {
         let sq = |s: &str| Square::parse(s).expect("square");
-        assert_eq!(between(sq("e0"), sq("e9")).count(), 8);
-        assert!(between(sq("e9"), sq("e0")).has(sq("e5")));
-        assert_eq!(between(sq("a3"), sq("d3")), Bitboard::EMPTY.with(sq("b3")).with(sq("c3")));
-        assert_eq!(between(sq("a3"), sq("b3")), Bitboard::EMPTY);
+        assert_eq!(Bitboard::between(sq("e0"), sq("e9")).count(), 8);
+        assert!(Bitboard::between(sq("e9"), sq("e0")).has(sq("e5")));
+        assert_eq!(Bitboard::between(sq("a3"), sq("d3")), Bitboard::EMPTY.with(sq("b3")).with(sq("c3")));
+        assert_eq!(Bitboard::between(sq("a3"), sq("b3")), Bitboard::EMPTY);
     }
 
     #[test]
