@@ -158,6 +158,30 @@ fn chuhan_against_itself() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Fixed-node games do not depend on the clock: the same match played twice gives the same
+/// moves (one-thread search is deterministic, and the node limits vary by game and ply only).
+#[test]
+fn fixed_node_matches_repeat_exactly() {
+    let dir = scratch("nodes");
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let play = |name: &str| {
+        let pgn = dir.join(name).to_string_lossy().into_owned();
+        let args = ["match", "--engine", exe, "--engine", exe, "--games", "2", "--nodes", "3000", "--max-plies", "30"];
+        let o = run(&[&args[..], &["--pgn", &pgn]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains("2 of 2 games finished."), "{}", stdout(&o));
+        parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"))
+    };
+    let (first, second) = (play("a.pgn"), play("b.pgn"));
+    assert_eq!(first.len(), 2);
+    for (a, b) in first.iter().zip(&second) {
+        check_game(a);
+        assert_eq!(a.tag("TimeControl"), Some("-"));
+        assert_eq!(a.movetext, b.movetext);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An executable shell script `name` in `dir` that first notes its start in `dir/starts.log`.
 #[cfg(unix)]
 fn script(dir: &std::path::Path, name: &str, body: &str) -> String {

@@ -107,6 +107,13 @@ pub struct GoClocks {
     pub increment: Duration,
 }
 
+/// What a `go` command limits: the clocks, or a number of nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoLimit {
+    Clocks(GoClocks),
+    Nodes(u64),
+}
+
 /// A running engine process.
 pub struct Engine {
     child: Child,
@@ -236,15 +243,15 @@ impl Engine {
         self.ready()
     }
 
-    /// Sends `position fen <fen> [moves ...]` and a `go` with the clocks of `stm` to move, then
-    /// waits at most `limit` for the answer. Returns the answer and the time from sending `go`
+    /// Sends `position fen <fen> [moves ...]` and a `go` with the clocks of `stm` to move (or a
+    /// node count), then waits at most `limit` for the answer. Returns the answer and the time from sending `go`
     /// to reading it.
     pub fn go(
         &mut self,
         fen: &str,
         moves: &[Move],
         stm: Color,
-        clocks: &GoClocks,
+        go_limit: &GoLimit,
         limit: Duration,
     ) -> Result<(Answer, Duration), ClientError> {
         let mut position = format!("position fen {fen}");
@@ -256,8 +263,9 @@ impl Engine {
         }
         self.send(&position)?;
         let ms = |d: Duration| d.as_millis();
-        let go = match self.protocol {
-            Protocol::Ucci => {
+        let go = match (go_limit, self.protocol) {
+            (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
+            (GoLimit::Clocks(clocks), Protocol::Ucci) => {
                 let (own, opp) = match stm {
                     Color::Red => (clocks.red, clocks.black),
                     Color::Black => (clocks.black, clocks.red),
@@ -265,7 +273,7 @@ impl Engine {
                 let inc = ms(clocks.increment);
                 format!("go time {} increment {inc} opptime {} oppincrement {inc}", ms(own), ms(opp))
             }
-            Protocol::Uci => {
+            (GoLimit::Clocks(clocks), Protocol::Uci) => {
                 let inc = ms(clocks.increment);
                 format!("go wtime {} btime {} winc {inc} binc {inc}", ms(clocks.red), ms(clocks.black))
             }

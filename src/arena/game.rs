@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks};
+use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit};
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::{Reason, game_result};
@@ -13,6 +13,10 @@ use crate::types::{ByColor, Color, Move};
 /// Time an engine may overrun its clock before it forfeits: it covers the pipe round trip and
 /// the scheduling of a loaded machine, which the engine cannot see.
 pub const TIME_GRACE: Duration = Duration::from_millis(50);
+
+/// With a node limit instead of clocks: how long a move may take before the engine is taken
+/// to hang (and forfeits on time).
+pub const NODES_MOVE_LIMIT: Duration = Duration::from_secs(60);
 
 /// The occurrence of a position at which a repetition is judged (`rules.md` section 8).
 const REPETITION_OCCURRENCES: usize = 3;
@@ -165,6 +169,22 @@ pub struct GameConfig {
     pub tc: TimeControl,
     /// Plies after which the game is drawn by adjudication (opening plies not counted).
     pub max_plies: Option<u32>,
+    /// Search each move with `go nodes` around this number instead of the clocks.
+    pub nodes: Option<u64>,
+}
+
+/// The node limit of one move: `nodes` varied by up to an eighth either way, from a hash of
+/// the game's number and the ply, so that the two games of an opening and the replays of an
+/// opening in a long match differ (engines searching fixed nodes are deterministic) while the
+/// same match played again is the same.
+pub fn jittered_nodes(nodes: u64, game: usize, ply: usize) -> u64 {
+    // SplitMix64 finaliser over the game number and ply.
+    let mut z = (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (ply as u64).wrapping_add(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    let span = nodes / 4;
+    (nodes - nodes / 8 + if span > 0 { z % (span + 1) } else { 0 }).max(1)
 }
 
 /// A finished game.
@@ -257,12 +277,18 @@ impl<'a> Seat<'a> {
 /// Plays one game from `opening` between the engines of `seats` (by colour), reusing the
 /// engines the seats hold, and names them `names` in the record. The engine at fault, if any,
 /// is ended afterwards.
-pub fn play(seats: ByColor<&mut Seat>, names: ByColor<String>, opening: &Opening, cfg: &GameConfig) -> GameRecord {
+pub fn play(
+    seats: ByColor<&mut Seat>,
+    names: ByColor<String>,
+    opening: &Opening,
+    cfg: &GameConfig,
+    game: usize,
+) -> GameRecord {
     let started = SystemTime::now();
     let mut moves = Vec::new();
     let ByColor([red, black]) = seats;
     let outcome = match prepare_both(red, black) {
-        Ok(mut engines) => run(&mut engines, opening, cfg, &mut moves),
+        Ok(mut engines) => run(&mut engines, opening, cfg, game, &mut moves),
         Err(outcome) => outcome,
     };
     let at_fault = outcome.termination.at_fault();
@@ -288,7 +314,13 @@ fn prepare_both<'s>(red: &'s mut Seat, black: &'s mut Seat) -> Result<ByColor<&'
 
 /// The game loop. The engines are sent the position after the last capture and the moves
 /// since, as the UCCI referee does, which carries all the history the repetition rules need.
-fn run(engines: &mut ByColor<&mut Engine>, opening: &Opening, cfg: &GameConfig, moves: &mut Vec<Move>) -> Outcome {
+fn run(
+    engines: &mut ByColor<&mut Engine>,
+    opening: &Opening,
+    cfg: &GameConfig,
+    game: usize,
+    moves: &mut Vec<Move>,
+) -> Outcome {
     let mut pos = opening.position();
     let mut clock = Clock::new(cfg.tc, TIME_GRACE);
     let mut base_fen = pos.fen();
@@ -303,13 +335,17 @@ fn run(engines: &mut ByColor<&mut Engine>, opening: &Opening, cfg: &GameConfig, 
             return Outcome { winner: None, termination: Termination::PlyCap(cap) };
         }
         let side = pos.side_to_move();
-        let answer = engines[side].go(&base_fen, &since_base, side, &clock.go_clocks(), clock.limit(side));
+        let (go, limit) = match cfg.nodes {
+            Some(n) => (GoLimit::Nodes(jittered_nodes(n, game, moves.len())), NODES_MOVE_LIMIT),
+            None => (GoLimit::Clocks(clock.go_clocks()), clock.limit(side)),
+        };
+        let answer = engines[side].go(&base_fen, &since_base, side, &go, limit);
         let (answer, used) = match answer {
             Ok(a) => a,
             Err(ClientError::Timeout { .. }) => return Outcome::loss(side, Termination::TimeForfeit(side)),
             Err(e) => return Outcome::loss(side, Termination::EngineFailure { side, detail: e.to_string() }),
         };
-        if !clock.charge(side, used) {
+        if cfg.nodes.is_none() && !clock.charge(side, used) {
             return Outcome::loss(side, Termination::TimeForfeit(side));
         }
         let text = match answer {
@@ -366,6 +402,17 @@ mod tests {
         assert_eq!(clock.remaining(Color::Black), MS(100));
         assert!(!clock.charge(Color::Black, MS(150) + Duration::from_micros(1)));
         assert_eq!(clock.remaining(Color::Black), Duration::ZERO);
+    }
+
+    #[test]
+    fn node_limits_vary_within_an_eighth() {
+        let limits: Vec<u64> = (0..200).map(|ply| jittered_nodes(8000, 3, ply)).collect();
+        assert!(limits.iter().all(|&n| (7000..=9000).contains(&n)), "{limits:?}");
+        assert!(limits.iter().any(|&n| n < 7500) && limits.iter().any(|&n| n > 8500));
+        // The same game and ply always get the same limit; another game gets others.
+        assert_eq!(jittered_nodes(8000, 3, 17), limits[17]);
+        assert_ne!((0..20).map(|p| jittered_nodes(8000, 4, p)).collect::<Vec<_>>(), limits[..20]);
+        assert_eq!(jittered_nodes(1, 0, 0), 1);
     }
 
     #[test]

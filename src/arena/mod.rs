@@ -54,6 +54,9 @@ Engine (each applies to the --engine before it):
 Match:
   --games N           number of games (default 2)
   --tc BASE+INC       time control in seconds, e.g. 5+0.05 (default 5+0.05)
+  --nodes N           instead of clocks, search each move with `go nodes` (N varied by up
+                      to N/8 from move to move, so that games differ); results then do
+                      not depend on the machine's load
   --openings FILE     openings, one `<FEN> [; moves ...] [; name]` per line
                       (default: the built-in positions/openings.epd)
   --concurrency K     games played at once (default 1)
@@ -84,6 +87,8 @@ pub struct MatchOptions {
     pub pgn: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub max_plies: Option<u32>,
+    /// Fixed-node games instead of clocks.
+    pub nodes: Option<u64>,
 }
 
 /// What the command line asks for.
@@ -103,6 +108,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
     let mut pgn = None;
     let mut sprt = None;
     let mut max_plies = None;
+    let mut nodes = None;
 
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -141,6 +147,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
             "--games" => games = number(flag, &value("a number")?, 1)?,
             "--concurrency" => concurrency = number(flag, &value("a number")?, 1)?.min(256),
             "--max-plies" => max_plies = Some(number(flag, &value("a number")?, 1)?),
+            "--nodes" => nodes = Some(number(flag, &value("a number")?, 1)?),
             "--tc" => {
                 let v = value("BASE+INC")?;
                 tc = TimeControl::parse(&v)
@@ -171,7 +178,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
             openings::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
         }
     };
-    let options = MatchOptions { engines, games, tc, openings, concurrency, pgn, sprt, max_plies };
+    let options = MatchOptions { engines, games, tc, openings, concurrency, pgn, sprt, max_plies, nodes };
     Ok(Request::Match(Box::new(options)))
 }
 
@@ -253,7 +260,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
         ),
     };
-    let cfg = GameConfig { tc: options.tc, max_plies: options.max_plies };
+    let cfg = GameConfig { tc: options.tc, max_plies: options.max_plies, nodes: options.nodes };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let tty = std::io::stderr().is_terminal();
@@ -282,7 +289,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                     } else {
                         (ByColor::new(b, a), ByColor::new(names[1].clone(), names[0].clone()))
                     };
-                    let record = game::play(order, game_names, opening, &cfg);
+                    let record = game::play(order, game_names, opening, &cfg, index);
                     if tx.send((index, record)).is_err() {
                         break;
                     }
@@ -304,7 +311,8 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 Some(_) => tally.losses += 1,
             }
             if let Some(file) = pgn_file.as_mut() {
-                let text = pgn::game(&record, index + 1, options.tc);
+                let tc = options.nodes.is_none().then_some(options.tc);
+                let text = pgn::game(&record, index + 1, tc);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     eprintln!("warning: cannot write the PGN file: {e}; no more games are written");
                     pgn_file = None;
@@ -438,8 +446,9 @@ mod tests {
         assert_eq!(m.games, 4);
         assert_eq!(m.tc.base.as_millis(), 1000);
         assert!(m.openings.len() >= 40);
-        assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none());
-        let m = parse("--engine a --engine b --sprt -5 5 --max-plies 300 --concurrency 2").expect("valid");
+        assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none() && m.nodes.is_none());
+        let m = parse("--engine a --engine b --sprt -5 5 --max-plies 300 --concurrency 2 --nodes 5000").expect("valid");
+        assert_eq!(m.nodes, Some(5000));
         assert_eq!(m.sprt, Some(Sprt::new(-5.0, 5.0)));
         assert_eq!(m.max_plies, Some(300));
         assert_eq!(m.concurrency, 2);
@@ -454,6 +463,8 @@ mod tests {
             "--engine a --engine b --proto xboard",
             "--engine a --engine b --games 0",
             "--engine a --engine b --games x",
+            "--engine a --engine b --nodes 0",
+            "--engine a --engine b --nodes -5",
             "--engine a --engine b --tc 0+1",
             "--engine a --engine b --sprt 5 0",
             "--engine a --engine b --sprt 5",

@@ -11,8 +11,9 @@ use crate::types::Color;
 /// Longest line of move text.
 const LINE_WIDTH: usize = 79;
 
-/// The PGN text of one game, ending with an empty line.
-pub fn game(record: &GameRecord, round: usize, tc: TimeControl) -> String {
+/// The PGN text of one game, ending with an empty line. `tc` is `None` for games played
+/// without clocks (fixed nodes), which PGN writes as `-`.
+pub fn game(record: &GameRecord, round: usize, tc: Option<TimeControl>) -> String {
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", "chuhan match".to_string()),
         ("Site", "?".to_string()),
@@ -29,7 +30,7 @@ pub fn game(record: &GameRecord, round: usize, tc: TimeControl) -> String {
     if let Some(name) = &record.opening.name {
         tags.push(("Opening", name.clone()));
     }
-    tags.push(("TimeControl", tc.to_string()));
+    tags.push(("TimeControl", tc.map_or_else(|| "-".to_string(), |tc| tc.to_string())));
     tags.push(("PlyCount", record.moves.len().to_string()));
     tags.push(("Termination", record.outcome.termination.to_string()));
 
@@ -75,7 +76,7 @@ mod tests {
     fn a_game_from_the_start_position() {
         let tc = TimeControl { base: Duration::from_secs(5), increment: Duration::from_millis(50) };
         let outcome = Outcome { winner: Some(Color::Red), termination: Termination::Rule(Reason::Checkmate) };
-        let text = game(&record(crate::board::START_FEN, "h2e2 h9g7 h0g2", outcome), 7, tc);
+        let text = game(&record(crate::board::START_FEN, "h2e2 h9g7 h0g2", outcome), 7, Some(tc));
         assert_eq!(
             text,
             "[Event \"chuhan match\"]\n[Site \"?\"]\n[Date \"2023.11.14\"]\n[Round \"7\"]\n[Red \"A\"]\n\
@@ -90,7 +91,7 @@ mod tests {
         let shuffle = "h9g7 h0g2 g7h9 g2h0 ".repeat(8);
         let outcome = Outcome { winner: None, termination: Termination::PlyCap(32) };
         let tc = TimeControl { base: Duration::from_secs(1), increment: Duration::ZERO };
-        let text = game(&record(fen, &shuffle, outcome), 1, tc);
+        let text = game(&record(fen, &shuffle, outcome), 1, Some(tc));
         assert!(text.contains(
             "[SetUp \"1\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\"]\n"
         ));
