@@ -18,8 +18,8 @@ use crate::types::Score;
 /// How hard to try on each line.
 #[derive(Clone, Copy, Debug)]
 pub struct SuiteLimits {
-    /// Search depth for mate lines (default: enough for the announced mate), or the deepest
-    /// perft depth checked.
+    /// Search depth for mate lines (default: the mate's length and a margin; with a movetime,
+    /// none), or the deepest perft depth checked.
     pub depth: Option<i32>,
     pub movetime: Option<Duration>,
     /// Only lines announcing a mate in at most this many moves.
@@ -68,6 +68,10 @@ fn parse_line(line: &str) -> Option<Result<Case, String>> {
     }
 }
 
+/// Plies of nominal depth beyond the length of an announced mate, for mate lines searched
+/// without a time limit (reductions and pruning hide some mates at the bare length).
+const MATE_DEPTH_MARGIN: i32 = 6;
+
 fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
     match case {
         Case::Mate { fen, moves } => {
@@ -79,9 +83,15 @@ fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
                 Ok(t) => t,
                 Err(e) => return (false, e.to_string()),
             };
-            let depth = limits.depth.unwrap_or(2 * *moves as i32 + 1);
-            let search_limits =
-                Limits { depth: Some(depth), movetime: limits.movetime, mate: Some(*moves), ..Limits::default() };
+            // A mate in N is 2N - 1 plies, but a selective search needs more nominal depth to
+            // see the quiet moves of a combination unreduced. With a time limit the search
+            // runs until the mate is proven or the time is up.
+            let depth = match (limits.depth, limits.movetime) {
+                (Some(d), _) => Some(d),
+                (None, Some(_)) => None,
+                (None, None) => Some(2 * *moves as i32 - 1 + MATE_DEPTH_MARGIN),
+            };
+            let search_limits = Limits { depth, movetime: limits.movetime, mate: Some(*moves), ..Limits::default() };
             let ctl = Control::new(false);
             let r = search::search(&pos, &tt, &search_limits, &[], 1, &ctl, &mut |_| {});
             let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
