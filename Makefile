@@ -46,8 +46,10 @@ soak: build
 
 # Texel tuning of the evaluation weights (README, "Tuning the evaluation"): self-play GAMES games
 # into TUNE_PGN unless that file exists, then fit. The weights go to TUNE_OUT, not into the source.
-GAMES ?= 600
-TUNE_TC ?= 1+0.01
+# The games search a fixed number of nodes per move, so a busy machine makes them slower, not
+# different.
+GAMES ?= 1200
+TUNE_NODES ?= 12000
 TUNE_CONCURRENCY ?= 2
 TUNE_PGN ?= target/tune/selfplay.pgn
 TUNE_OUT ?= target/tune/tuned.rs
@@ -57,7 +59,7 @@ tune: build
 	@mkdir -p $(dir $(TUNE_PGN))
 	@if [ ! -s $(TUNE_PGN) ]; then \
 		rm -f $(TUNE_PGN).part && \
-		$(BIN) match --engine $(BIN) --engine $(BIN) --games $(GAMES) --tc $(TUNE_TC) \
+		$(BIN) match --engine $(BIN) --engine $(BIN) --games $(GAMES) --nodes $(TUNE_NODES) \
 			--concurrency $(TUNE_CONCURRENCY) --pgn $(TUNE_PGN).part && \
 		mv $(TUNE_PGN).part $(TUNE_PGN); \
 	fi
