@@ -16,7 +16,7 @@ impl Worker<'_> {
         self.pv_len[0] = 0;
         for i in 0..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            self.stack[0].mv = Some(mv);
+            self.push_move(0, mv);
             self.pos.make(mv);
             let ext = self.pos.in_check() as Depth;
             let new_depth = depth - 1 + ext;
@@ -85,10 +85,13 @@ impl Worker<'_> {
 
         let static_eval = if in_check { -INFINITE } else { self.evaluate() };
         self.stack[ply].static_eval = static_eval;
+        // Better than two plies ago: the side's position is getting better, and cut-offs are
+        // likelier, so prune more boldly where it is not.
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
 
         if !PV && !in_check && !is_decisive(beta) {
             // Reverse futility: far above beta at shallow depth, the opponent will not recover.
-            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (depth - improving as Depth) >= beta {
                 return static_eval;
             }
             // Null move, unless the previous move was one, or the side has only soldiers left
@@ -105,6 +108,7 @@ impl Worker<'_> {
             {
                 let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
                 self.stack[ply].mv = Some(Move::NULL);
+                self.stack[ply].cont = None;
                 self.pos.make_null();
                 let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
                 self.pos.unmake_null();
@@ -112,8 +116,9 @@ impl Worker<'_> {
                     return 0;
                 }
                 if v >= beta {
-                    // Zugzwang is common in xiangqi (jammed pieces, composed mates): confirm
-                    // with a reduced search in which this side may not pass.
+                    // Zugzwang is common in xiangqi (jammed pieces, composed mates, and a side
+                    // without a legal move has lost): confirm with a reduced search in which
+                    // this side may not pass.
                     let (saved_ply, saved_side) = (self.nmp_min_ply, self.nmp_side);
                     self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
                     self.nmp_side = us;
@@ -129,10 +134,16 @@ impl Worker<'_> {
             }
         }
 
+        // Internal iterative reduction: without a table move this node was not searched
+        // before, or not usefully, and ordering is poor; a shallower search costs less and
+        // leaves a move for the next iteration.
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
+
         let kind = if in_check { PickerKind::Evasions } else { PickerKind::Main };
         let killers = self.hist.killers[ply];
+        let rows = self.cont_rows(ply);
         let mut moves = self.take_moves();
-        moves.picker.reset(&self.pos, kind, tt_move, killers);
+        moves.picker.reset(&self.pos, kind, tt_move, killers, rows);
         moves.quiets.clear();
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -145,20 +156,27 @@ impl Worker<'_> {
             legal += 1;
             let capture = is_capture(&self.pos, mv);
             let prunable = !PV && !in_check && !capture && best > -MATE_BOUND;
-            if prunable && depth <= LMP_MAX_DEPTH && moves.quiets.len() >= LMP_BASE + (depth * depth) as usize {
-                moves.picker.skip_quiets();
-                continue;
-            }
+            let lmp_count = (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
+            let late = depth <= LMP_MAX_DEPTH && moves.quiets.len() >= lmp_count;
 
-            self.stack[ply].mv = Some(mv);
+            // Read before the move is made: the history of a quiet move, for its reduction.
+            let hist_score = if capture { 0 } else { self.hist.quiet(&self.pos, mv, &rows) };
+            self.push_move(ply, mv);
             self.pos.make(mv);
             self.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
-            if prunable && !gives_check && depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha
-            {
-                self.pos.unmake();
-                moves.quiets.push(mv);
-                continue;
+            // Late-move pruning and futility pruning spare checks: in xiangqi a quiet check
+            // (a discovered cannon or horse check) is often the point of a combination.
+            if prunable && !gives_check {
+                if late {
+                    self.pos.unmake();
+                    continue;
+                }
+                if depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha {
+                    self.pos.unmake();
+                    moves.quiets.push(mv);
+                    continue;
+                }
             }
             let ext = (gives_check && (ply as Depth) < 2 * self.root_depth) as Depth;
             let new_depth = depth - 1 + ext;
@@ -171,7 +189,10 @@ impl Worker<'_> {
                 if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
                     r = LMR[depth.min(63) as usize][legal.min(63)] as Depth;
                     r -= PV as Depth;
+                    r += !improving as Depth;
                     r -= killers.contains(&Some(mv)) as Depth;
+                    // Quiet moves that worked before are reduced less, those that failed more.
+                    r -= hist_score / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
@@ -199,7 +220,7 @@ impl Worker<'_> {
                     alpha = v;
                     if v >= beta {
                         if !capture {
-                            self.hist.update(&self.pos, mv, moves.quiets.as_slice(), depth, ply);
+                            self.hist.update(&self.pos, mv, moves.quiets.as_slice(), depth, ply, &rows);
                         }
                         break;
                     }

@@ -20,6 +20,10 @@ pub const RFP_MARGIN: Value = 60;
 pub const FUTILITY_MAX_DEPTH: Depth = 3;
 pub const FUTILITY_MARGIN: Value = 70;
 
+/// Internal iterative reduction: nodes this deep without a table move are searched one ply
+/// shallower.
+pub const IIR_MIN_DEPTH: Depth = 4;
+
 /// Late-move pruning: quiet moves searched before the rest are skipped at shallow depth.
 pub const LMP_MAX_DEPTH: Depth = 3;
 pub const LMP_BASE: usize = 5;
@@ -28,6 +32,8 @@ pub const LMP_BASE: usize = 5;
 pub const LMR_MIN_DEPTH: Depth = 3;
 pub const LMR_BASE: f64 = 0.5;
 pub const LMR_DIVISOR: f64 = 2.2;
+/// One ply less (or more) of reduction per this much history of a quiet move.
+pub const LMR_HISTORY_DIVISOR: i32 = 16_384;
 
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: Value = 50;

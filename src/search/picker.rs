@@ -2,7 +2,7 @@
 //! in MVV-LVA order, killers, quiet moves by history, then the losing captures. Moves come out
 //! pseudo-legal; the caller tests legality just before searching each one.
 
-use super::history::History;
+use super::history::{ContRows, History};
 use crate::board::Position;
 use crate::movegen::{self, MAX_MOVES, MoveList};
 use crate::types::{Move, PieceKind};
@@ -43,6 +43,8 @@ pub struct MovePicker {
     kind: PickerKind,
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
+    /// The continuation rows quiet moves are scored with.
+    rows: ContRows,
     list: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
@@ -93,6 +95,7 @@ impl MovePicker {
             kind: PickerKind::Main,
             tt_move: None,
             killers: [None; 2],
+            rows: [None; 2],
             list: MoveList::new(),
             scores: [0; MAX_MOVES],
             next: 0,
@@ -101,19 +104,20 @@ impl MovePicker {
     }
 
     /// Starts over for a new node.
-    pub fn reset(&mut self, pos: &Position, kind: PickerKind, tt_move: Option<Move>, killers: [Option<Move>; 2]) {
+    pub fn reset(
+        &mut self,
+        pos: &Position,
+        kind: PickerKind,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        rows: ContRows,
+    ) {
         self.stage = Stage::TableMove;
         self.kind = kind;
         self.tt_move = tt_move
             .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
         self.killers = killers;
-    }
-
-    /// Stops handing out quiet moves (late-move pruning); captures and evasions continue.
-    pub fn skip_quiets(&mut self) {
-        if matches!(self.stage, Stage::Killer1 | Stage::Killer2 | Stage::GenerateQuiets | Stage::Quiets) {
-            self.start_bad_captures();
-        }
+        self.rows = rows;
     }
 
     fn start_bad_captures(&mut self) {
@@ -206,7 +210,7 @@ impl MovePicker {
                     movegen::generate::<{ movegen::QUIETS }>(pos, &mut self.list);
                     let n = self.list.len();
                     for i in start..n {
-                        self.scores[i] = history.quiet(pos, self.list[i]);
+                        self.scores[i] = history.quiet(pos, self.list[i], &self.rows);
                     }
                     sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n]);
                     self.stage = Stage::Quiets;
@@ -246,7 +250,7 @@ impl MovePicker {
                         self.scores[i] = if pos.piece_at(mv.to()).is_some() {
                             (1 << 20) + mvv_lva(pos, mv)
                         } else {
-                            history.quiet(pos, mv)
+                            history.quiet(pos, mv, &self.rows)
                         };
                     }
                     self.stage = Stage::Evasions;
@@ -288,7 +292,7 @@ mod tests {
         let pos = Position::from_fen(fen).expect("valid FEN");
         let hist = History::new();
         let mut picker = MovePicker::new();
-        picker.reset(&pos, kind, None, [None; 2]);
+        picker.reset(&pos, kind, None, [None; 2], [None; 2]);
         std::iter::from_fn(|| picker.next(&pos, &hist)).map(|m| m.to_string()).collect()
     }
 

@@ -43,7 +43,7 @@ impl Worker<'_> {
 
         let kind = if in_check { PickerKind::Evasions } else { PickerKind::Captures };
         let mut moves = self.take_moves();
-        moves.picker.reset(&self.pos, kind, tte.and_then(|e| e.mv), [None; 2]);
+        moves.picker.reset(&self.pos, kind, tte.and_then(|e| e.mv), [None; 2], [None; 2]);
         let mut legal = 0;
         let mut best_move = None;
         while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use once_cell::sync::Lazy;
 
-use super::history::History;
+use super::history::{ContRow, ContRows, History};
 use super::params::*;
 use super::picker::MovePicker;
 use super::{Control, SearchShared};
@@ -37,6 +37,8 @@ pub(super) struct NodeMoves {
 pub(super) struct Frame {
     pub static_eval: Value,
     pub mv: Option<Move>,
+    /// The continuation-history row of the move made at this ply (none for a null move).
+    pub cont: Option<ContRow>,
 }
 
 /// Late-move reductions by depth and move number.
@@ -206,6 +208,21 @@ impl<'a> Worker<'a> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = next_len;
+    }
+
+    /// The continuation rows for the node at `ply`: the moves one and two plies before it.
+    #[inline]
+    pub(super) fn cont_rows(&self, ply: usize) -> ContRows {
+        let at = |back: usize| if ply >= back { self.stack[ply - back].cont } else { None };
+        [at(1), at(2)]
+    }
+
+    /// Records `mv`, about to be made at `ply`, in the search stack.
+    #[inline]
+    pub(super) fn push_move(&mut self, ply: usize, mv: Move) {
+        let frame = &mut self.stack[ply];
+        frame.mv = Some(mv);
+        frame.cont = self.pos.piece_at(mv.from()).map(|pc| ContRow::new(pc, mv));
     }
 
     pub(super) fn root_pv(&self) -> Vec<Move> {
