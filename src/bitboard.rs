@@ -100,6 +100,18 @@ impl Bitboard {
         }
     }
 
+    /// Every square moved one file towards file i; squares on file i fall off the board.
+    #[inline]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 & !(FILE_A << 8)) << 1)
+    }
+
+    /// Every square moved one file towards file a; squares on file a fall off the board.
+    #[inline]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 & !FILE_A) >> 1)
+    }
+
     /// `c`'s own half of the board.
     #[inline]
     pub const fn half(c: Color) -> Bitboard {
@@ -225,6 +237,16 @@ mod tests {
         }
         assert_eq!(Bitboard::half(Color::Red) | Bitboard::half(Color::Black), Bitboard::FULL);
         assert_eq!(Bitboard::half(Color::Red).count(), 45);
+    }
+
+    #[test]
+    fn shifts_along_the_rank() {
+        for sq in Square::all() {
+            let one = Bitboard::from_square(sq);
+            let step = |df| sq.offset(df, 0).map_or(Bitboard::EMPTY, Bitboard::from_square);
+            assert_eq!(one.east(), step(1), "{sq}");
+            assert_eq!(one.west(), step(-1), "{sq}");
+        }
     }
 
     #[test]

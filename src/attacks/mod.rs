@@ -116,6 +116,19 @@ pub fn cannon(sq: Square, occ: &Occupancy) -> Bitboard {
     cannon_rank(sq, occ) | cannon_file(sq, occ)
 }
 
+/// A cannon's quiet moves (the empty points of [`rook`]) and its captures ([`cannon`]) at
+/// once. Both read the same line indices, computed once here; a rook look-up masked with the
+/// empty points would compute them again.
+#[inline]
+pub fn cannon_moves(sq: Square, occ: &Occupancy) -> (Bitboard, Bitboard) {
+    let (rank_occ, file_occ) = (occ.rank_bits(sq), occ.file_bits(sq));
+    let (slide_rank, slide_file) = (RANK_SLIDE[sq.file().index()][rank_occ], FILE_SLIDE[sq.rank().index()][file_occ]);
+    let quiets = rank_bb(sq, slide_rank & !(rank_occ as u16)) | file_bb(sq, slide_file & !(file_occ as u16));
+    let captures =
+        rank_bb(sq, RANK_CANNON[sq.file().index()][rank_occ]) | file_bb(sq, FILE_CANNON[sq.rank().index()][file_occ]);
+    (quiets, captures)
+}
+
 /// Which of the four orthogonal neighbours of `sq` (horse legs, in `HORSE_LEGS` order) are
 /// occupied, as a 4-bit table index.
 #[inline]
@@ -191,6 +204,18 @@ pub fn king(sq: Square) -> Bitboard {
 #[inline]
 pub fn soldier(c: Color, sq: Square) -> Bitboard {
     Bitboard(SOLDIER[c.index()][sq.index()])
+}
+
+/// Moves of all of `c`'s soldiers on `soldiers` together: the union of [`soldier`], by
+/// shifting the whole set instead of a look-up per soldier.
+#[inline]
+pub fn soldiers(c: Color, soldiers: Bitboard) -> Bitboard {
+    let forward = match c {
+        Color::Red => Bitboard(soldiers.0 << 9) & Bitboard::FULL,
+        Color::Black => Bitboard(soldiers.0 >> 9),
+    };
+    let crossed = soldiers & Bitboard::half(!c);
+    forward | crossed.east() | crossed.west()
 }
 
 /// Squares from which a soldier of colour `c` attacks `sq`.
@@ -278,6 +303,8 @@ mod tests {
             for sq in Square::all() {
                 assert_eq!(rook(sq, &o), slow_rook(sq, occ, false), "rook {sq}");
                 assert_eq!(cannon(sq, &o), slow_rook(sq, occ, true), "cannon {sq}");
+                let quiets = slow_rook(sq, occ, false) & !occ;
+                assert_eq!(cannon_moves(sq, &o), (quiets, slow_rook(sq, occ, true)), "cannon moves {sq}");
             }
         }
     }
@@ -291,6 +318,16 @@ mod tests {
                 let reverse = Square::all().filter(|&h| slow_horse(h, occ).has(sq));
                 let expected = reverse.fold(Bitboard::EMPTY, |b, s| b.with(s));
                 assert_eq!(horse_attackers(sq, occ), expected, "horse attackers {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn soldier_sets_match_single_look_ups() {
+        for occ in occupancies() {
+            for c in Color::ALL {
+                let union = occ.iter().fold(Bitboard::EMPTY, |acc, sq| acc | soldier(c, sq));
+                assert_eq!(soldiers(c, occ), union);
             }
         }
     }
@@ -337,6 +374,8 @@ mod tests {
                     }
                 }
                 assert_eq!(soldier(c, sq), expected, "soldier {sq}");
+                let one = Bitboard::from_square(sq);
+                assert_eq!(soldiers(c, one), soldier(c, sq), "soldiers {sq}");
                 let attackers = Square::all().filter(|&s| soldier(c, s).has(sq));
                 assert_eq!(soldier_attackers(c, sq), attackers.fold(Bitboard::EMPTY, |b, s| b.with(s)));
             }

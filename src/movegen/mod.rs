@@ -36,13 +36,14 @@ fn for_each_piece<const G: GenKind>(pos: &Position, mut f: impl FnMut(Square, Bi
         f(from, attacks::rook(from, occ) & target);
     }
     for from in pos.pieces_of(us, PieceKind::Cannon) {
-        let mut t = Bitboard::EMPTY;
-        if G != CAPTURES {
-            t |= attacks::rook(from, occ) & !occ_bb;
-        }
-        if G != QUIETS {
-            t |= attacks::cannon(from, occ) & pos.color_bb(!us);
-        }
+        let t = match G {
+            CAPTURES => attacks::cannon(from, occ) & pos.color_bb(!us),
+            QUIETS => attacks::rook(from, occ) & !occ_bb,
+            _ => {
+                let (quiets, captures) = attacks::cannon_moves(from, occ);
+                quiets | (captures & pos.color_bb(!us))
+            }
+        };
         f(from, t);
     }
     for from in pos.pieces_of(us, PieceKind::Horse) {
