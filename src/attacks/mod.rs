@@ -133,14 +133,14 @@ pub fn cannon_moves(sq: Square, occ: &Occupancy) -> (Bitboard, Bitboard) {
 /// occupied, as a 4-bit table index.
 #[inline]
 fn legs_mask(sq: Square, occ: Bitboard) -> usize {
-    gather(window(sq, occ) & ORTHO_WINDOW[sq.index()], [19, 1, 11, 9])
+    gather(window(sq, occ) & ORTHO_WINDOW[sq.index()], ORTHO_GATHER)
 }
 
 /// Which of the four diagonal neighbours of `sq` (elephant eyes, legs of horses attacking `sq`,
 /// in `DIAG_NEIGHBOURS` order) are occupied, as a 4-bit table index.
 #[inline]
 fn diag_mask(sq: Square, occ: Bitboard) -> usize {
-    gather(window(sq, occ) & DIAG_WINDOW[sq.index()], [20, 18, 2, 0])
+    gather(window(sq, occ) & DIAG_WINDOW[sq.index()], DIAG_GATHER)
 }
 
 /// The 21 points from `sq - 10` to `sq + 10` as the low bits of a word: every neighbour of `sq`
@@ -151,10 +151,28 @@ fn window(sq: Square, occ: Bitboard) -> u32 {
     ((occ.0 << 10) >> sq.index()) as u32
 }
 
+/// A multiplier and a shift that move four window bits to the four bits of a table index.
+#[derive(Clone, Copy)]
+struct Gather {
+    magic: u32,
+    shift: u32,
+}
+
+/// Window bits 19, 11, 1 and 9 (the neighbours up, right, down and left: `HORSE_LEGS` order)
+/// to index bits 0 to 3.
+const ORTHO_GATHER: Gather = Gather { magic: (1 << 0) | (1 << 9) | (1 << 20) | (1 << 13), shift: 19 };
+
+/// Window bits 20, 2, 18 and 0 (up-right, down-right, up-left, down-left: `DIAG_NEIGHBOURS`
+/// order) to index bits 0 to 3.
+const DIAG_GATHER: Gather = Gather { magic: (1 << 0) | (1 << 19) | (1 << 4) | (1 << 23), shift: 20 };
+
+/// Collects the bits of `w` (only the four neighbour bits set) into a 4-bit index with one
+/// multiplication: the multiplier has one term per bit, placing it on its index bit, and no
+/// other partial product or carry reaches bits `shift..shift + 4` (`gather_is_exact` checks all
+/// sixteen cases). The neighbour orders of `tables.rs` are chosen so that such terms exist.
 #[inline]
-fn gather(w: u32, bits: [u32; 4]) -> usize {
-    let bit = |i: usize| ((w >> bits[i]) & 1) as usize;
-    bit(0) | (bit(1) << 1) | (bit(2) << 2) | (bit(3) << 3)
+fn gather(w: u32, g: Gather) -> usize {
+    (w.wrapping_mul(g.magic) >> g.shift) as usize & 15
 }
 
 /// Horse moves from `sq`, leaving out those whose leg is occupied.
@@ -305,6 +323,16 @@ mod tests {
                 assert_eq!(cannon(sq, &o), slow_rook(sq, occ, true), "cannon {sq}");
                 let quiets = slow_rook(sq, occ, false) & !occ;
                 assert_eq!(cannon_moves(sq, &o), (quiets, slow_rook(sq, occ, true)), "cannon moves {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn gather_is_exact() {
+        for (g, bits) in [(ORTHO_GATHER, [19, 11, 1, 9]), (DIAG_GATHER, [20, 2, 18, 0])] {
+            for index in 0..16 {
+                let w = (0..4).filter(|i| index & (1 << i) != 0).fold(0u32, |w, i| w | (1 << bits[i]));
+                assert_eq!(gather(w, g), index, "{w:#x}");
             }
         }
     }
