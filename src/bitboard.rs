@@ -74,16 +74,17 @@ impl Bitboard {
         Bitboard(self.0 & !bit(sq.index()))
     }
 
-    /// All squares of a rank.
+    /// All squares of a rank. (Read from a table: every `make` asks for the king's rank and
+    /// file, and a table read is cheaper than a variable 128-bit shift.)
     #[inline]
-    pub const fn rank(r: Rank) -> Bitboard {
-        Bitboard(0x1ff << (r.index() * 9))
+    pub fn rank(r: Rank) -> Bitboard {
+        RANKS[r.index()]
     }
 
     /// All squares of a file.
     #[inline]
-    pub const fn file(f: File) -> Bitboard {
-        Bitboard(FILE_A << f.index())
+    pub fn file(f: File) -> Bitboard {
+        FILES[f.index()]
     }
 
     /// The points strictly between `a` and `b` if they share a rank or a file; else empty.
@@ -131,6 +132,26 @@ pub const FILE_A: u128 = {
         r += 1;
     }
     bb
+};
+
+static RANKS: [Bitboard; Rank::NUM] = {
+    let mut t = [Bitboard::EMPTY; Rank::NUM];
+    let mut r = 0;
+    while r < Rank::NUM {
+        t[r] = Bitboard(0x1ff << (r * 9));
+        r += 1;
+    }
+    t
+};
+
+static FILES: [Bitboard; File::NUM] = {
+    let mut t = [Bitboard::EMPTY; File::NUM];
+    let mut f = 0;
+    while f < File::NUM {
+        t[f] = Bitboard(FILE_A << f);
+        f += 1;
+    }
+    t
 };
 
 impl Bitboard {
