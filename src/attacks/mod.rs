@@ -46,6 +46,13 @@ impl Occupancy {
         self.files &= !bit(FILE_MAJOR[sq.index()] as usize);
     }
 
+    /// Moves a piece from `from` to the empty point `to`, flipping both bits at once.
+    #[inline]
+    pub fn relocate(&mut self, from: Square, to: Square) {
+        self.bb.0 ^= bit(from.index()) | bit(to.index());
+        self.files ^= bit(FILE_MAJOR[from.index()] as usize) | bit(FILE_MAJOR[to.index()] as usize);
+    }
+
     /// The occupancy after a piece moves from `from` to `to` (a capture leaves `to` occupied).
     #[inline]
     pub fn after_move(mut self, from: Square, to: Square) -> Occupancy {

@@ -182,8 +182,7 @@ impl Position {
         self.board[to.index()] = Some(pc);
         self.pieces[pc.index()] ^= both;
         self.colors[pc.color()] ^= both;
-        self.occ.clear(from);
-        self.occ.set(to);
+        self.occ.relocate(from, to);
         if pc.kind() == PieceKind::King {
             self.kings[pc.color()] = to;
         }
