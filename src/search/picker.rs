@@ -157,7 +157,7 @@ impl MovePicker {
 
     // The generation stages run once per node and are kept out of line: inlined, they made
     // `next`, which runs once per move, save and restore every callee-saved register on each
-    // call (about 5% of the search's instructions, callgrind).
+    // call (moving them out saved about 2% of the search's instructions, callgrind).
 
     #[inline(never)]
     fn generate_captures(&mut self, pos: &Position) {
