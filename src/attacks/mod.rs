@@ -8,7 +8,7 @@
 
 mod tables;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, bit};
 use crate::types::{Color, Square};
 use tables::*;
 
@@ -36,14 +36,21 @@ impl Occupancy {
 
     #[inline]
     pub fn set(&mut self, sq: Square) {
-        self.bb.0 |= 1u128 << sq.index();
-        self.files |= 1u128 << FILE_MAJOR[sq.index()];
+        self.bb.0 |= bit(sq.index());
+        self.files |= bit(FILE_MAJOR[sq.index()] as usize);
     }
 
     #[inline]
     pub fn clear(&mut self, sq: Square) {
-        self.bb.0 &= !(1u128 << sq.index());
-        self.files &= !(1u128 << FILE_MAJOR[sq.index()]);
+        self.bb.0 &= !bit(sq.index());
+        self.files &= !bit(FILE_MAJOR[sq.index()] as usize);
+    }
+
+    /// Moves a piece from `from` to the empty point `to`, flipping both bits at once.
+    #[inline]
+    pub fn relocate(&mut self, from: Square, to: Square) {
+        self.bb.0 ^= bit(from.index()) | bit(to.index());
+        self.files ^= bit(FILE_MAJOR[from.index()] as usize) | bit(FILE_MAJOR[to.index()] as usize);
     }
 
     /// The occupancy after a piece moves from `from` to `to` (a capture leaves `to` occupied).
@@ -70,9 +77,12 @@ fn rank_bb(sq: Square, bits: u16) -> Bitboard {
     Bitboard((bits as u128) << (sq.rank().index() * 9))
 }
 
+/// The masks tell the compiler what the tables guarantee, sparing a bounds check and the
+/// shift-by-64-or-more half of a 128-bit shift: a line holds at most ten points, and a file
+/// index is below 16.
 #[inline]
 fn file_bb(sq: Square, bits: u16) -> Bitboard {
-    Bitboard(FILE_SPREAD[bits as usize] << sq.file().index())
+    Bitboard(FILE_SPREAD[bits as usize & 0x3ff] << (sq.file().index() & 15))
 }
 
 /// Rook moves along the rank, up to and including the first piece each way.
@@ -113,18 +123,31 @@ pub fn cannon(sq: Square, occ: &Occupancy) -> Bitboard {
     cannon_rank(sq, occ) | cannon_file(sq, occ)
 }
 
+/// A cannon's quiet moves (the empty points of [`rook`]) and its captures ([`cannon`]) at
+/// once. Both read the same line indices, computed once here; a rook look-up masked with the
+/// empty points would compute them again.
+#[inline]
+pub fn cannon_moves(sq: Square, occ: &Occupancy) -> (Bitboard, Bitboard) {
+    let (rank_occ, file_occ) = (occ.rank_bits(sq), occ.file_bits(sq));
+    let (slide_rank, slide_file) = (RANK_SLIDE[sq.file().index()][rank_occ], FILE_SLIDE[sq.rank().index()][file_occ]);
+    let quiets = rank_bb(sq, slide_rank & !(rank_occ as u16)) | file_bb(sq, slide_file & !(file_occ as u16));
+    let captures =
+        rank_bb(sq, RANK_CANNON[sq.file().index()][rank_occ]) | file_bb(sq, FILE_CANNON[sq.rank().index()][file_occ]);
+    (quiets, captures)
+}
+
 /// Which of the four orthogonal neighbours of `sq` (horse legs, in `HORSE_LEGS` order) are
 /// occupied, as a 4-bit table index.
 #[inline]
 fn legs_mask(sq: Square, occ: Bitboard) -> usize {
-    gather(window(sq, occ) & ORTHO_WINDOW[sq.index()], [19, 1, 11, 9])
+    gather(window(sq, occ) & ORTHO_WINDOW[sq.index()], ORTHO_GATHER)
 }
 
 /// Which of the four diagonal neighbours of `sq` (elephant eyes, legs of horses attacking `sq`,
 /// in `DIAG_NEIGHBOURS` order) are occupied, as a 4-bit table index.
 #[inline]
 fn diag_mask(sq: Square, occ: Bitboard) -> usize {
-    gather(window(sq, occ) & DIAG_WINDOW[sq.index()], [20, 18, 2, 0])
+    gather(window(sq, occ) & DIAG_WINDOW[sq.index()], DIAG_GATHER)
 }
 
 /// The 21 points from `sq - 10` to `sq + 10` as the low bits of a word: every neighbour of `sq`
@@ -135,10 +158,28 @@ fn window(sq: Square, occ: Bitboard) -> u32 {
     ((occ.0 << 10) >> sq.index()) as u32
 }
 
+/// A multiplier and a shift that move four window bits to the four bits of a table index.
+#[derive(Clone, Copy)]
+struct Gather {
+    magic: u32,
+    shift: u32,
+}
+
+/// Window bits 19, 11, 1 and 9 (the neighbours up, right, down and left: `HORSE_LEGS` order)
+/// to index bits 0 to 3.
+const ORTHO_GATHER: Gather = Gather { magic: (1 << 0) | (1 << 9) | (1 << 20) | (1 << 13), shift: 19 };
+
+/// Window bits 20, 2, 18 and 0 (up-right, down-right, up-left, down-left: `DIAG_NEIGHBOURS`
+/// order) to index bits 0 to 3.
+const DIAG_GATHER: Gather = Gather { magic: (1 << 0) | (1 << 19) | (1 << 4) | (1 << 23), shift: 20 };
+
+/// Collects the bits of `w` (only the four neighbour bits set) into a 4-bit index with one
+/// multiplication: the multiplier has one term per bit, placing it on its index bit, and no
+/// other partial product or carry reaches bits `shift..shift + 4` (`gather_is_exact` checks all
+/// sixteen cases). The neighbour orders of `tables.rs` are chosen so that such terms exist.
 #[inline]
-fn gather(w: u32, bits: [u32; 4]) -> usize {
-    let bit = |i: usize| ((w >> bits[i]) & 1) as usize;
-    bit(0) | (bit(1) << 1) | (bit(2) << 2) | (bit(3) << 3)
+fn gather(w: u32, g: Gather) -> usize {
+    (w.wrapping_mul(g.magic) >> g.shift) as usize & 15
 }
 
 /// Horse moves from `sq`, leaving out those whose leg is occupied.
@@ -188,6 +229,18 @@ pub fn king(sq: Square) -> Bitboard {
 #[inline]
 pub fn soldier(c: Color, sq: Square) -> Bitboard {
     Bitboard(SOLDIER[c.index()][sq.index()])
+}
+
+/// Moves of all of `c`'s soldiers on `soldiers` together: the union of [`soldier`], by
+/// shifting the whole set instead of a look-up per soldier.
+#[inline]
+pub fn soldiers(c: Color, soldiers: Bitboard) -> Bitboard {
+    let forward = match c {
+        Color::Red => Bitboard(soldiers.0 << 9) & Bitboard::FULL,
+        Color::Black => Bitboard(soldiers.0 >> 9),
+    };
+    let crossed = soldiers & Bitboard::half(!c);
+    forward | crossed.east() | crossed.west()
 }
 
 /// Squares from which a soldier of colour `c` attacks `sq`.
@@ -275,6 +328,18 @@ mod tests {
             for sq in Square::all() {
                 assert_eq!(rook(sq, &o), slow_rook(sq, occ, false), "rook {sq}");
                 assert_eq!(cannon(sq, &o), slow_rook(sq, occ, true), "cannon {sq}");
+                let quiets = slow_rook(sq, occ, false) & !occ;
+                assert_eq!(cannon_moves(sq, &o), (quiets, slow_rook(sq, occ, true)), "cannon moves {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn gather_is_exact() {
+        for (g, bits) in [(ORTHO_GATHER, [19, 11, 1, 9]), (DIAG_GATHER, [20, 2, 18, 0])] {
+            for index in 0..16 {
+                let w = (0..4).filter(|i| index & (1 << i) != 0).fold(0u32, |w, i| w | (1 << bits[i]));
+                assert_eq!(gather(w, g), index, "{w:#x}");
             }
         }
     }
@@ -288,6 +353,16 @@ mod tests {
                 let reverse = Square::all().filter(|&h| slow_horse(h, occ).has(sq));
                 let expected = reverse.fold(Bitboard::EMPTY, |b, s| b.with(s));
                 assert_eq!(horse_attackers(sq, occ), expected, "horse attackers {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn soldier_sets_match_single_look_ups() {
+        for occ in occupancies() {
+            for c in Color::ALL {
+                let union = occ.iter().fold(Bitboard::EMPTY, |acc, sq| acc | soldier(c, sq));
+                assert_eq!(soldiers(c, occ), union);
             }
         }
     }
@@ -334,6 +409,8 @@ mod tests {
                     }
                 }
                 assert_eq!(soldier(c, sq), expected, "soldier {sq}");
+                let one = Bitboard::from_square(sq);
+                assert_eq!(soldiers(c, one), soldier(c, sq), "soldiers {sq}");
                 let attackers = Square::all().filter(|&s| soldier(c, s).has(sq));
                 assert_eq!(soldier_attackers(c, sq), attackers.fold(Bitboard::EMPTY, |b, s| b.with(s)));
             }

@@ -118,8 +118,10 @@ pub(crate) static FILE_MAJOR: [u8; 90] = {
     t
 };
 
-const ORTHO: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-const DIAG: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+// Neighbour orders, which are the bit orders of the leg and eye table indices: `attacks::gather`
+// depends on them.
+const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 pub(crate) static KING: [u128; 90] = {
     let mut t = [0u128; 90];

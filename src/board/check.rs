@@ -14,16 +14,26 @@ impl Position {
     }
 
     /// As [`Position::attackers_to`], ignoring pieces on `gone` (a piece about to be captured).
+    ///
+    /// This runs in every `make` (the checkers) and every king-safety test, and most of the
+    /// time no enemy rook, cannon or horse is anywhere near `sq`: the line and horse look-ups
+    /// are made only when a piece of the kind stands where it could attack.
     #[inline]
     pub(super) fn attackers_to_except(&self, sq: Square, by: Color, occ: &Occupancy, gone: Bitboard) -> Bitboard {
         let theirs = |k| self.pieces_of(by, k) & !gone;
-        let rank = attacks::rook_rank(sq, occ);
-        let file = attacks::rook_file(sq, occ);
-        ((rank | file) & theirs(PieceKind::Rook))
-            | (file & self.pieces_of(by, PieceKind::King))
-            | (attacks::cannon(sq, occ) & theirs(PieceKind::Cannon))
-            | (attacks::horse_attackers(sq, occ.bitboard()) & theirs(PieceKind::Horse))
-            | (attacks::soldier_attackers(by, sq) & theirs(PieceKind::Soldier))
+        let (rooks, cannons, horses) = (theirs(PieceKind::Rook), theirs(PieceKind::Cannon), theirs(PieceKind::Horse));
+        let mut attackers = attacks::soldier_attackers(by, sq) & theirs(PieceKind::Soldier);
+        if ((rooks | cannons) & Bitboard::rank(sq.rank())).any() {
+            attackers |= (attacks::rook_rank(sq, occ) & rooks) | (attacks::cannon_rank(sq, occ) & cannons);
+        }
+        let king = self.pieces_of(by, PieceKind::King);
+        if ((rooks | cannons | king) & Bitboard::file(sq.file())).any() {
+            attackers |= (attacks::rook_file(sq, occ) & (rooks | king)) | (attacks::cannon_file(sq, occ) & cannons);
+        }
+        if (attacks::horse_attackers_unblocked(sq) & horses).any() {
+            attackers |= attacks::horse_attackers(sq, occ.bitboard()) & horses;
+        }
+        attackers
     }
 
     /// Whether colour `by` attacks `sq` in the current position.

@@ -21,24 +21,28 @@ impl Position {
         let captured = self.board[to.index()];
         debug_assert!(pc.color() == us && captured.is_none_or(|c| c.color() == them));
 
-        let prev = self.st;
-        self.history.push(prev);
-        let mut st = prev;
-        st.key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to) ^ zobrist::side();
+        // The new state is the old one updated in place; the old one goes on the undo stack.
+        self.history.push(self.st);
+        let prev_uncounted_check = self.st.uncounted_check;
+        let mut key = self.st.key ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to) ^ zobrist::side();
         if let Some(cap) = captured {
             self.remove(cap, to);
-            st.key ^= zobrist::piece_square(cap, to);
+            key ^= zobrist::piece_square(cap, to);
         }
-        self.remove(pc, from);
-        self.put(pc, to);
+        self.move_piece(pc, from, to);
         self.stm = them;
         if us == Color::Black {
             self.fullmove += 1;
         }
 
+        let checkers = self.attackers_to(self.kings[them], us, &self.occ);
+        let sensitive = self.sensitive_points(them);
+        let st = &mut self.st;
+        st.key = key;
         st.mv = Some(mv);
         st.captured = captured;
-        st.checkers = self.attackers_to(self.kings[them], us, &self.occ);
+        st.checkers = checkers;
+        st.sensitive = sensitive;
         if captured.is_some() {
             st.rule60 = 0;
             st.reversible = 0;
@@ -46,7 +50,7 @@ impl Position {
             st.uncounted_check = false;
         } else {
             st.reversible += 1;
-            let mut counted = !prev.uncounted_check;
+            let mut counted = !prev_uncounted_check;
             st.uncounted_check = false;
             if st.checkers.any() {
                 st.checks[us] = st.checks[us].saturating_add(1);
@@ -59,8 +63,6 @@ impl Position {
                 st.rule60 += 1;
             }
         }
-        st.sensitive = self.sensitive_points(them);
-        self.st = st;
     }
 
     /// Takes back the last move made with [`Position::make`].
@@ -81,8 +83,7 @@ impl Position {
         let Some(pc) = self.board[to.index()] else {
             unreachable!("unmake {mv}: no piece on {to}");
         };
-        self.remove(pc, to);
-        self.put(pc, from);
+        self.move_piece(pc, to, from);
         if let Some(cap) = st.captured {
             self.put(cap, to);
         }

@@ -173,6 +173,21 @@ impl Position {
         }
     }
 
+    /// Moves `pc` from `from` to the empty point `to`: `remove` then `put`, with one update of
+    /// each bitboard.
+    #[inline]
+    fn move_piece(&mut self, pc: Piece, from: Square, to: Square) {
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(pc);
+        self.pieces[pc.index()] ^= both;
+        self.colors[pc.color()] ^= both;
+        self.occ.relocate(from, to);
+        if pc.kind() == PieceKind::King {
+            self.kings[pc.color()] = to;
+        }
+    }
+
     #[inline]
     fn remove(&mut self, pc: Piece, sq: Square) {
         self.board[sq.index()] = None;

@@ -41,7 +41,7 @@ impl EvalInfo {
             by[King.index()] = attacks::king(pos.king(c));
             by[Advisor.index()] = union(pos.pieces_of(c, Advisor), attacks::advisor);
             by[Elephant.index()] = union(pos.pieces_of(c, Elephant), |sq| attacks::elephant(sq, occ));
-            by[Soldier.index()] = union(pos.pieces_of(c, Soldier), |sq| attacks::soldier(c, sq));
+            by[Soldier.index()] = attacks::soldiers(c, pos.pieces_of(c, Soldier));
             attacked[c] = by[King.index()] | by[Advisor.index()] | by[Elephant.index()] | by[Soldier.index()];
         }
         let area = |c: Color| {

@@ -38,9 +38,9 @@ pub(super) fn mobility<A: Accumulator>(pos: &Position, info: &mut EvalInfo, c: C
     let mut all = Bitboard::EMPTY;
     for sq in pos.pieces_of(c, PieceKind::Cannon) {
         // A cannon attacks beyond a screen but moves like a rook; count both kinds of move.
-        let captures = attacks::cannon(sq, occ);
+        let (quiets, captures) = attacks::cannon_moves(sq, occ);
         all |= captures;
-        let moves = (attacks::rook(sq, occ) & !occ_bb) | (captures & pos.color_bb(!c));
+        let moves = quiets | (captures & pos.color_bb(!c));
         score.add(Weight::CannonMobility((moves & area).count() as usize), 1);
     }
     info.add(c, PieceKind::Cannon, all);

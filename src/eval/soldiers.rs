@@ -15,8 +15,8 @@ pub(super) fn soldiers<A: Accumulator>(pos: &Position, c: Color) -> A {
         return score;
     }
     let crossed = soldiers & Bitboard::half(!c);
-    // Count each side-by-side pair once, from its left soldier.
-    let linked = crossed.iter().filter(|sq| sq.offset(1, 0).is_some_and(|right| crossed.has(right))).count();
+    // Count each side-by-side pair once, from its right soldier.
+    let linked = (crossed.east() & crossed).count();
     score.add(Weight::SoldiersLinked, linked as i32);
     score
 }

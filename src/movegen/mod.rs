@@ -36,23 +36,31 @@ fn for_each_piece<const G: GenKind>(pos: &Position, mut f: impl FnMut(Square, Bi
         f(from, attacks::rook(from, occ) & target);
     }
     for from in pos.pieces_of(us, PieceKind::Cannon) {
-        let mut t = Bitboard::EMPTY;
-        if G != CAPTURES {
-            t |= attacks::rook(from, occ) & !occ_bb;
-        }
-        if G != QUIETS {
-            t |= attacks::cannon(from, occ) & pos.color_bb(!us);
-        }
+        let t = match G {
+            CAPTURES => attacks::cannon(from, occ) & pos.color_bb(!us),
+            QUIETS => attacks::rook(from, occ) & !occ_bb,
+            _ => {
+                let (quiets, captures) = attacks::cannon_moves(from, occ);
+                quiets | (captures & pos.color_bb(!us))
+            }
+        };
         f(from, t);
     }
     for from in pos.pieces_of(us, PieceKind::Horse) {
         f(from, attacks::horse(from, occ_bb) & target);
     }
-    for from in pos.pieces_of(us, PieceKind::Soldier) {
-        f(from, attacks::soldier(us, from) & target);
+    // Captures by soldiers and elephants are rare: when the soldiers' moves together reach no
+    // enemy piece, or no enemy piece stands in our half, there is no need to look per piece.
+    let soldiers = pos.pieces_of(us, PieceKind::Soldier);
+    if G != CAPTURES || (attacks::soldiers(us, soldiers) & target).any() {
+        for from in soldiers {
+            f(from, attacks::soldier(us, from) & target);
+        }
     }
-    for from in pos.pieces_of(us, PieceKind::Elephant) {
-        f(from, attacks::elephant(from, occ_bb) & target);
+    if G != CAPTURES || (Bitboard::half(us) & target).any() {
+        for from in pos.pieces_of(us, PieceKind::Elephant) {
+            f(from, attacks::elephant(from, occ_bb) & target);
+        }
     }
     for from in pos.pieces_of(us, PieceKind::Advisor) {
         f(from, attacks::advisor(from) & target);

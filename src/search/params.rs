@@ -61,4 +61,4 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 pub const POLL_INTERVAL: u64 = 1024;
 
 /// Entries of each thread's evaluation cache (a power of two).
-pub const EVAL_CACHE_SIZE: usize = 1 << 16;
+pub const EVAL_CACHE_SIZE: usize = 1 << 18;

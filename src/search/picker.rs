@@ -159,6 +159,66 @@ impl MovePicker {
         }
     }
 
+    // The generation stages run once per node and are kept out of line: inlined, they made
+    // `next`, which runs once per move, save and restore every callee-saved register on each
+    // call (moving them out saved about 2% of the search's instructions, callgrind).
+
+    #[inline(never)]
+    fn generate_captures(&mut self, pos: &Position) {
+        self.list.clear();
+        self.next = 0;
+        self.bad_end = 0;
+        movegen::generate::<{ movegen::CAPTURES }>(pos, &mut self.list);
+        for (i, &mv) in self.list.as_slice().iter().enumerate() {
+            self.scores[i] = mvv_lva(pos, mv);
+        }
+        self.stage = Stage::Captures;
+    }
+
+    #[inline(never)]
+    fn generate_quiets(&mut self, pos: &Position, history: &History) {
+        // Quiet moves go after the deferred captures.
+        let start = self.bad_end;
+        self.list.truncate(start);
+        self.next = start;
+        movegen::generate::<{ movegen::QUIETS }>(pos, &mut self.list);
+        let n = self.list.len();
+        for i in start..n {
+            self.scores[i] = history.quiet(pos, self.list[i], &self.rows);
+        }
+        sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n]);
+        self.stage = Stage::Quiets;
+    }
+
+    #[inline(never)]
+    fn generate_evasions(&mut self, pos: &Position, history: &History) {
+        self.list.clear();
+        self.next = 0;
+        movegen::generate::<{ movegen::ALL }>(pos, &mut self.list);
+        // Most moves cannot answer the check: dropping them here (keeping the order) makes
+        // every pick a short scan.
+        let ksq = pos.king(pos.side_to_move());
+        let points = pos.evasion_points();
+        let moves = self.list.as_mut_slice();
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            if mv.from() == ksq || points.has(mv.from()) || points.has(mv.to()) {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.list.truncate(kept);
+        for (i, &mv) in self.list.as_slice().iter().enumerate() {
+            self.scores[i] = if pos.piece_at(mv.to()).is_some() {
+                (1 << 20) + mvv_lva(pos, mv)
+            } else {
+                history.quiet(pos, mv, &self.rows)
+            };
+        }
+        self.stage = Stage::Evasions;
+    }
+
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
         loop {
             match self.stage {
@@ -168,16 +228,7 @@ impl MovePicker {
                         return self.tt_move;
                     }
                 }
-                Stage::GenerateCaptures => {
-                    self.list.clear();
-                    self.next = 0;
-                    self.bad_end = 0;
-                    movegen::generate::<{ movegen::CAPTURES }>(pos, &mut self.list);
-                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        self.scores[i] = mvv_lva(pos, mv);
-                    }
-                    self.stage = Stage::Captures;
-                }
+                Stage::GenerateCaptures => self.generate_captures(pos),
                 Stage::Captures => match self.pick_best() {
                     Some(mv) if Some(mv) == self.tt_move => continue,
                     // Deferred to the front: the slots before this one hold moves already
@@ -202,19 +253,7 @@ impl MovePicker {
                         return Some(k);
                     }
                 }
-                Stage::GenerateQuiets => {
-                    // Quiet moves go after the deferred captures.
-                    let start = self.bad_end;
-                    self.list.truncate(start);
-                    self.next = start;
-                    movegen::generate::<{ movegen::QUIETS }>(pos, &mut self.list);
-                    let n = self.list.len();
-                    for i in start..n {
-                        self.scores[i] = history.quiet(pos, self.list[i], &self.rows);
-                    }
-                    sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n]);
-                    self.stage = Stage::Quiets;
-                }
+                Stage::GenerateQuiets => self.generate_quiets(pos, history),
                 Stage::Quiets => match self.take_next() {
                     Some(mv) if Some(mv) == self.tt_move || self.killers.contains(&Some(mv)) => continue,
                     Some(mv) => return Some(mv),
@@ -228,33 +267,7 @@ impl MovePicker {
                     self.next += 1;
                     return Some(self.list[self.next - 1]);
                 }
-                Stage::GenerateEvasions => {
-                    self.list.clear();
-                    self.next = 0;
-                    movegen::generate::<{ movegen::ALL }>(pos, &mut self.list);
-                    // Most moves cannot answer the check: dropping them here (keeping the
-                    // order) makes every pick below a short scan.
-                    let ksq = pos.king(pos.side_to_move());
-                    let points = pos.evasion_points();
-                    let moves = self.list.as_mut_slice();
-                    let mut kept = 0;
-                    for i in 0..moves.len() {
-                        let mv = moves[i];
-                        if mv.from() == ksq || points.has(mv.from()) || points.has(mv.to()) {
-                            moves[kept] = mv;
-                            kept += 1;
-                        }
-                    }
-                    self.list.truncate(kept);
-                    for (i, &mv) in self.list.as_slice().iter().enumerate() {
-                        self.scores[i] = if pos.piece_at(mv.to()).is_some() {
-                            (1 << 20) + mvv_lva(pos, mv)
-                        } else {
-                            history.quiet(pos, mv, &self.rows)
-                        };
-                    }
-                    self.stage = Stage::Evasions;
-                }
+                Stage::GenerateEvasions => self.generate_evasions(pos, history),
                 Stage::Evasions => match self.pick_best() {
                     Some(mv) if Some(mv) == self.tt_move => continue,
                     Some(mv) => return Some(mv),
