@@ -76,7 +76,8 @@ pub fn run(depth: i32, ctl: &Control, progress: &mut dyn FnMut(String)) -> Resul
         }
         tt.clear();
         let start = Instant::now();
-        let r = search::search(pos, &tt, &limits, &[], 1, ctl, &mut |_| {});
+        let memory = search::SearchMemory::new();
+        let r = search::search(pos, &tt, &memory, &limits, &[], 1, ctl, &mut |_| {});
         time += start.elapsed();
         nodes += r.nodes;
         if ctl.is_stopped() {

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::board::Position;
-use crate::search::{self, Control, Info, Limits, SearchResult};
+use crate::search::{self, Control, Info, Limits, SearchMemory, SearchResult};
 use crate::tt::{AllocError, TranspositionTable};
 use crate::types::Move;
 
@@ -18,6 +18,7 @@ pub struct Engine {
     pos: Position,
     banned: Vec<Move>,
     tt: Arc<TranspositionTable>,
+    memory: Arc<SearchMemory>,
     threads: usize,
 }
 
@@ -27,12 +28,13 @@ pub struct SearchJob {
     pub pos: Position,
     pub banned: Vec<Move>,
     pub tt: Arc<TranspositionTable>,
+    pub memory: Arc<SearchMemory>,
     pub threads: usize,
 }
 
 impl SearchJob {
     pub fn run(&self, limits: &Limits, ctl: &Control, report: &mut dyn FnMut(&Info)) -> SearchResult {
-        search::search(&self.pos, &self.tt, limits, &self.banned, self.threads, ctl, report)
+        search::search(&self.pos, &self.tt, &self.memory, limits, &self.banned, self.threads, ctl, report)
     }
 }
 
@@ -42,6 +44,7 @@ impl Engine {
             pos: Position::startpos(),
             banned: Vec::new(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?),
+            memory: Arc::new(SearchMemory::new()),
             threads: 1,
         })
     }
@@ -82,9 +85,10 @@ impl Engine {
         self.threads
     }
 
-    /// Forgets everything learnt: the hash table (and per-search memory, which is fresh anyway).
+    /// Forgets everything learnt: the hash table and the move-ordering histories.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.memory.clear();
     }
 
     pub fn table(&self) -> &Arc<TranspositionTable> {
@@ -96,12 +100,13 @@ impl Engine {
             pos: self.pos.clone(),
             banned: self.banned.clone(),
             tt: Arc::clone(&self.tt),
+            memory: Arc::clone(&self.memory),
             threads: self.threads,
         }
     }
 
     /// Searches the current position on the calling thread.
     pub fn search(&self, limits: &Limits, ctl: &Control, report: &mut dyn FnMut(&Info)) -> SearchResult {
-        search::search(&self.pos, &self.tt, limits, &self.banned, self.threads, ctl, report)
+        search::search(&self.pos, &self.tt, &self.memory, limits, &self.banned, self.threads, ctl, report)
     }
 }

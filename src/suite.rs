@@ -93,7 +93,8 @@ fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
             };
             let search_limits = Limits { depth, movetime: limits.movetime, mate: Some(*moves), ..Limits::default() };
             let ctl = Control::new(false);
-            let r = search::search(&pos, &tt, &search_limits, &[], 1, &ctl, &mut |_| {});
+            let memory = search::SearchMemory::new();
+            let r = search::search(&pos, &tt, &memory, &search_limits, &[], 1, &ctl, &mut |_| {});
             let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
             match Score::from_value(r.value) {
                 Score::Decided { win: true, plies } if plies.div_ceil(2) <= *moves => {

@@ -2,6 +2,8 @@
 //! the continuation history, which scores a quiet move by the moves one and two plies before it
 //! (a reply that refuted a move before tends to refute it again).
 
+use std::sync::Mutex;
+
 use super::params::HISTORY_MAX;
 use crate::board::Position;
 use crate::types::{MAX_PLY, Move, Piece, Square};
@@ -86,8 +88,74 @@ impl History {
     }
 }
 
+/// What searches learn that outlives them: each thread's history tables, which carry over
+/// from one move of a game to the next (the positions and their good replies barely change).
+/// The engine clears it for a new game; `bench` and the suites start each search afresh.
+#[derive(Default)]
+pub struct SearchMemory {
+    histories: Mutex<Vec<Option<Box<History>>>>,
+}
+
+impl SearchMemory {
+    pub fn new() -> SearchMemory {
+        SearchMemory::default()
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    /// Thread `id`'s history, fresh if it has none, with the killers of the last search
+    /// dropped (they belong to its plies).
+    pub(super) fn take(&self, id: usize) -> Box<History> {
+        let mut hist = self.lock().get_mut(id).and_then(Option::take).unwrap_or_else(|| Box::new(History::new()));
+        hist.killers = [[None; 2]; MAX_PLY + 2];
+        hist
+    }
+
+    /// Gives thread `id`'s history back for the next search.
+    pub(super) fn put_back(&self, id: usize, hist: Box<History>) {
+        let mut histories = self.lock();
+        if histories.len() <= id {
+            histories.resize_with(id + 1, || None);
+        }
+        histories[id] = Some(hist);
+    }
+
+    /// The lock; a thread that panicked holding it left nothing half-written worth refusing.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Option<Box<History>>>> {
+        self.histories.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 impl Default for History {
     fn default() -> Self {
         History::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Control, Limits, search};
+    use crate::tt::TranspositionTable;
+
+    /// Nodes of a depth-7 search of the start position with a fresh table and `memory`.
+    fn nodes(memory: &SearchMemory) -> u64 {
+        let tt = TranspositionTable::new(1).expect("1 MB table");
+        let limits = Limits { depth: Some(7), ..Limits::default() };
+        search(&Position::startpos(), &tt, memory, &limits, &[], 1, &Control::new(false), &mut |_| {}).nodes
+    }
+
+    #[test]
+    fn histories_carry_over_until_cleared() {
+        let memory = SearchMemory::new();
+        let first = nodes(&memory);
+        // The second search starts from what the first learnt, so it orders moves differently.
+        assert_ne!(nodes(&memory), first);
+        // After a new game it is the first search again, node for node.
+        memory.clear();
+        assert_eq!(nodes(&memory), first);
     }
 }

@@ -16,6 +16,7 @@ mod worker;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+pub use history::SearchMemory;
 pub use limits::{Limits, TimeBudget};
 pub use picker::mvv_lva;
 
@@ -124,10 +125,13 @@ pub struct SearchResult {
 }
 
 /// Searches `pos` with `threads` threads until a limit is reached or `ctl` is stopped.
-/// `report` is called on the calling thread after each completed iteration.
+/// `report` is called on the calling thread after each completed iteration. The threads start
+/// from the histories in `memory` and leave theirs there.
+#[expect(clippy::too_many_arguments, reason = "the search's inputs, each a different thing")]
 pub fn search(
     pos: &Position,
     tt: &TranspositionTable,
+    memory: &SearchMemory,
     limits: &Limits,
     banned: &[Move],
     threads: usize,
@@ -160,13 +164,15 @@ pub fn search(
             // Helpers search the same tree; they diverge through the shared table and their
             // staggered starting depths.
             scope.spawn(move || {
-                let mut w = Worker::new(pos, tt, ctl, shared, id, root_moves);
+                let mut w = Worker::new(pos, tt, ctl, shared, id, root_moves, memory.take(id));
                 w.iterate(max_depth, limits, &mut |_| {});
+                memory.put_back(id, w.hist);
             });
         }
-        let mut main = Worker::new(pos.clone(), tt, ctl, &shared, 0, root_moves);
+        let mut main = Worker::new(pos.clone(), tt, ctl, &shared, 0, root_moves, memory.take(0));
         let result = main.iterate(max_depth, limits, report);
         shared.done.store(true, Ordering::Relaxed);
+        memory.put_back(0, main.hist);
         result
     })
 }

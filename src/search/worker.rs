@@ -60,7 +60,7 @@ pub struct Worker<'a> {
     pub(super) id: usize,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
-    pub(super) hist: History,
+    pub(super) hist: Box<History>,
     pub(super) pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pub(super) pv_len: [usize; MAX_PLY + 2],
     pub(super) stack: [Frame; MAX_PLY + 4],
@@ -86,6 +86,7 @@ impl<'a> Worker<'a> {
         shared: &'a SearchShared,
         id: usize,
         root_moves: Vec<RootMove>,
+        hist: Box<History>,
     ) -> Worker<'a> {
         Worker {
             pos,
@@ -95,7 +96,7 @@ impl<'a> Worker<'a> {
             id,
             nodes: 0,
             seldepth: 0,
-            hist: History::new(),
+            hist,
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             stack: [Frame::default(); MAX_PLY + 4],
