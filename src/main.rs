@@ -51,7 +51,7 @@ enum Command {
     Suite {
         /// The suite file, e.g. positions/mate.epd.
         file: std::path::PathBuf,
-        /// Search depth for mate lines (default 2N+5 plies for a mate in N; no limit with
+        /// Search depth for mate lines (default 2N+7 plies for a mate in N; no limit with
         /// --movetime), or deepest perft depth.
         #[arg(long, value_parser = clap::value_parser!(i32).range(1..=100))]
         depth: Option<i32>,
