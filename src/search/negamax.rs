@@ -108,7 +108,7 @@ impl Worker<'_> {
             {
                 let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
                 self.stack[ply].mv = Some(Move::NULL);
-                self.stack[ply].cont = None;
+                self.stack[ply].cont = None; // no continuation after a pass
                 self.pos.make_null();
                 let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
                 self.pos.unmake_null();
@@ -160,7 +160,8 @@ impl Worker<'_> {
             let late = depth <= LMP_MAX_DEPTH && moves.quiets.len() >= lmp_count;
 
             // Read before the move is made: the history of a quiet move, for its reduction.
-            let hist_score = if capture { 0 } else { self.hist.quiet(&self.pos, mv, &rows) };
+            let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
+            let hist_score = if reducible { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
             self.push_move(ply, mv);
             self.pos.make(mv);
             self.tt.prefetch(self.pos.key());
@@ -186,7 +187,7 @@ impl Worker<'_> {
                 v = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && !capture && !gives_check && !in_check {
+                if reducible && !gives_check {
                     r = LMR[depth.min(63) as usize][legal.min(63)] as Depth;
                     r -= PV as Depth;
                     r += !improving as Depth;

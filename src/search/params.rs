@@ -24,7 +24,8 @@ pub const FUTILITY_MARGIN: Value = 70;
 /// shallower.
 pub const IIR_MIN_DEPTH: Depth = 4;
 
-/// Late-move pruning: quiet moves searched before the rest are skipped at shallow depth.
+/// Late-move pruning: quiet moves searched before the rest are skipped at shallow depth (half
+/// as many when the position is not improving; checks are never skipped).
 pub const LMP_MAX_DEPTH: Depth = 3;
 pub const LMP_BASE: usize = 5;
 

@@ -1,6 +1,7 @@
 //! Staged move ordering: the table move, captures that do not lose material (by static exchange)
-//! in MVV-LVA order, killers, quiet moves by history, then the losing captures. Moves come out
-//! pseudo-legal; the caller tests legality just before searching each one.
+//! in MVV-LVA order, killers, quiet moves by history (butterfly and continuation), then the
+//! losing captures. Moves come out pseudo-legal; the caller tests legality just before
+//! searching each one.
 
 use super::history::{ContRows, History};
 use crate::board::Position;
