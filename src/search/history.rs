@@ -28,8 +28,8 @@ impl ContRow {
 pub type ContRows = [Option<ContRow>; 2];
 
 pub struct History {
-    /// Indexed by moving piece and destination.
-    quiet: Box<[[i32; Square::NUM]; Piece::NUM]>,
+    /// The butterfly table, by column (moving piece and destination).
+    quiet: Box<[i32; ROWS]>,
     /// `ROWS × ROWS`: the earlier move's row, then the scored move's piece and destination.
     cont: Vec<i32>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
@@ -44,11 +44,7 @@ fn gravity(h: &mut i32, bonus: i32) {
 
 impl History {
     pub fn new() -> History {
-        History {
-            quiet: Box::new([[0; Square::NUM]; Piece::NUM]),
-            cont: vec![0; ROWS * ROWS],
-            killers: [[None; 2]; MAX_PLY + 2],
-        }
+        History { quiet: Box::new([0; ROWS]), cont: vec![0; ROWS * ROWS], killers: [[None; 2]; MAX_PLY + 2] }
     }
 
     /// The column of `mv` in any table: its piece and destination.
@@ -62,7 +58,7 @@ impl History {
     #[inline]
     pub fn quiet(&self, pos: &Position, mv: Move, rows: &ContRows) -> i32 {
         let Some(col) = Self::column(pos, mv) else { return 0 };
-        let mut score = self.quiet[col / Square::NUM][col % Square::NUM];
+        let mut score = self.quiet[col];
         for row in rows.iter().flatten() {
             score += self.cont[row.0 as usize * ROWS + col];
         }
@@ -75,7 +71,7 @@ impl History {
         for &mv in tried {
             let Some(col) = Self::column(pos, mv) else { continue };
             let delta = if mv == best { bonus } else { -bonus };
-            gravity(&mut self.quiet[col / Square::NUM][col % Square::NUM], delta);
+            gravity(&mut self.quiet[col], delta);
             for row in rows.iter().flatten() {
                 gravity(&mut self.cont[row.0 as usize * ROWS + col], delta);
             }
