@@ -73,7 +73,10 @@ impl Worker<'_> {
 
         let in_check = self.pos.in_check();
         let key = self.pos.key();
-        let tte = self.tt.probe(key, ply);
+        // A singular-extension search leaves the table's move out, so the table's entry is
+        // not about the same search: it neither cuts nor is overwritten.
+        let excluded = self.stack[ply].excluded;
+        let tte = if excluded.is_some() { None } else { self.tt.probe(key, ply) };
         let tt_move = tte.and_then(|e| e.mv);
         if !PV
             && let Some(e) = tte
@@ -89,7 +92,7 @@ impl Worker<'_> {
         // likelier, so prune more boldly where it is not.
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
 
-        if !PV && !in_check && !is_decisive(beta) {
+        if !PV && !in_check && excluded.is_none() && !is_decisive(beta) {
             // Reverse futility: far above beta at shallow depth, the opponent will not recover.
             if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (depth - improving as Depth) >= beta {
                 return static_eval;
@@ -137,7 +140,33 @@ impl Worker<'_> {
         // Internal iterative reduction: without a table move this node was not searched
         // before, or not usefully, and ordering is poor; a shallower search costs less and
         // leaves a move for the next iteration.
-        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() { depth - 1 } else { depth };
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() { depth - 1 } else { depth };
+
+        // Singular extension: when a reduced search without the table's move fails well below
+        // the value stored for it, that move is the only good one here and is searched one ply
+        // deeper. When even the rest reach beta, several moves refute the line: cut (multi-cut).
+        let mut singular = None;
+        if depth >= SE_MIN_DEPTH
+            && excluded.is_none()
+            && let Some(e) = tte
+            && let Some(ttm) = e.mv
+            && e.depth >= depth - SE_TT_DEPTH_SLACK
+            && e.bound != Bound::Upper
+            && !is_decisive(e.value)
+        {
+            let s_beta = e.value - SE_MARGIN * depth;
+            self.stack[ply].excluded = Some(ttm);
+            let v = self.negamax::<false>(s_beta - 1, s_beta, (depth - 1) / 2, ply);
+            self.stack[ply].excluded = None;
+            if self.aborted {
+                return 0;
+            }
+            if v < s_beta {
+                singular = Some(ttm);
+            } else if s_beta >= beta {
+                return s_beta;
+            }
+        }
 
         let kind = if in_check { PickerKind::Evasions } else { PickerKind::Main };
         let killers = self.hist.killers[ply];
@@ -150,7 +179,7 @@ impl Worker<'_> {
         let mut legal = 0usize;
 
         while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
-            if !self.pos.is_legal(mv) {
+            if Some(mv) == excluded || !self.pos.is_legal(mv) {
                 continue;
             }
             legal += 1;
@@ -179,7 +208,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let ext = (gives_check && (ply as Depth) < 2 * self.root_depth) as Depth;
+            let ext = ((gives_check || singular == Some(mv)) && (ply as Depth) < 2 * self.root_depth) as Depth;
             let new_depth = depth - 1 + ext;
 
             let mut v;
@@ -231,13 +260,17 @@ impl Worker<'_> {
         self.give_back(moves);
 
         if legal == 0 {
+            if excluded.is_some() {
+                // The left-out move was the only one: singular indeed.
+                return alpha;
+            }
             // Checkmate and stalemate alike: the side to move has lost.
             return mated_in(ply);
         }
         if best == -INFINITE {
             best = alpha;
         }
-        if !is_rule(best) {
+        if !is_rule(best) && excluded.is_none() {
             let bound = if best >= beta {
                 Bound::Lower
             } else if PV && best_move.is_some() {

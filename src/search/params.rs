@@ -24,6 +24,12 @@ pub const FUTILITY_MARGIN: Value = 70;
 /// shallower.
 pub const IIR_MIN_DEPTH: Depth = 4;
 
+/// Singular extensions: minimum depth, how much shallower the table's entry may be, and the
+/// margin per ply below its value that the other moves must stay under.
+pub const SE_MIN_DEPTH: Depth = 7;
+pub const SE_TT_DEPTH_SLACK: Depth = 3;
+pub const SE_MARGIN: Value = 1;
+
 /// Late-move pruning: quiet moves searched before the rest are skipped at shallow depth (half
 /// as many when the position is not improving; checks are never skipped).
 pub const LMP_MAX_DEPTH: Depth = 3;

@@ -39,6 +39,8 @@ pub(super) struct Frame {
     pub mv: Option<Move>,
     /// The continuation-history row of the move made at this ply (none for a null move).
     pub cont: Option<ContRow>,
+    /// The move a singular-extension search at this ply leaves out.
+    pub excluded: Option<Move>,
 }
 
 /// Late-move reductions by depth and move number.
