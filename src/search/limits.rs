@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::params::*;
-use crate::types::{Depth, Move};
+use crate::types::{Depth, Move, Value};
 
 /// What the caller asked for. Every limit is optional; the first one reached ends the search.
 #[derive(Clone, Debug, Default)]
@@ -81,12 +81,60 @@ impl Limits {
     }
 }
 
+/// What the iterations so far say about the time this move deserves: a best move that keeps
+/// changing, or a value that falls, asks for more than the soft target; a best move that has
+/// held for several iterations for less. Time saved on easy moves goes to the hard ones.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    best: Option<Move>,
+    /// Completed iterations in a row that kept the same best move.
+    stable: usize,
+    /// The value of the previous iteration, and of this one.
+    values: Option<(Value, Value)>,
+}
+
+impl Progress {
+    /// Records a completed iteration.
+    pub fn update(&mut self, best: Option<Move>, value: Value) {
+        self.stable = if best == self.best { self.stable + 1 } else { 0 };
+        self.best = best;
+        self.values = Some(self.values.map_or((value, value), |(_, last)| (last, value)));
+    }
+
+    /// The soft target scaled by this progress.
+    pub fn scale(&self, soft: Duration) -> Duration {
+        let stability = TM_STABILITY_PCT[self.stable.min(TM_STABILITY_PCT.len() - 1)];
+        let fall = self.values.map_or(0, |(prev, now)| prev - now);
+        let falling = 100 + (fall * TM_FALL_PCT_PER_UNIT).clamp(TM_FALL_PCT_MIN, TM_FALL_PCT_MAX);
+        soft.saturating_mul(stability * falling as u32) / 10_000
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn ms(v: u64) -> Duration {
         Duration::from_millis(v)
+    }
+
+    #[test]
+    fn unstable_or_falling_searches_get_more_time() {
+        let m = Move::parse;
+        let soft = ms(1_000);
+        let mut p = Progress::default();
+        p.update(m("h2e2"), 10);
+        assert_eq!(p.scale(soft), ms(1_000 * TM_STABILITY_PCT[0] as u64 / 100));
+        for _ in 0..10 {
+            p.update(m("h2e2"), 10);
+        }
+        let last = *TM_STABILITY_PCT.last().unwrap_or(&100) as u64;
+        assert_eq!(p.scale(soft), ms(1_000 * last / 100));
+        // The value fell: more time, up to the cap; a change of best move starts over.
+        p.update(m("h2e2"), -200);
+        assert_eq!(p.scale(soft), ms(1_000 * last * (100 + TM_FALL_PCT_MAX as u64) / 10_000));
+        p.update(m("b2e2"), -200);
+        assert_eq!(p.scale(soft), ms(1_000 * TM_STABILITY_PCT[0] as u64 / 100));
     }
 
     #[test]

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 pub use history::SearchMemory;
 pub use limits::{Limits, TimeBudget};
+use limits::Progress;
 pub use picker::mvv_lva;
 
 use crate::board::Position;
@@ -183,6 +184,7 @@ impl Worker<'_> {
         let mut best_value = -INFINITE;
         let mut best_pv: Vec<Move> = vec![self.root_moves[0].mv];
         let mut depth = 1 + (self.id % 2) as Depth;
+        let mut progress = Progress::default();
         while depth <= max_depth {
             self.root_depth = depth;
             self.seldepth = 0;
@@ -247,7 +249,8 @@ impl Worker<'_> {
                     hashfull: self.tt.hashfull(),
                     pv: best_pv.clone(),
                 });
-                if self.should_finish(limits, value, depth) {
+                progress.update(best_pv.first().copied(), value);
+                if self.should_finish(limits, value, depth, &progress) {
                     break;
                 }
             } else if self.ctl.is_stopped() || self.shared.done.load(Ordering::Relaxed) {
@@ -267,7 +270,7 @@ impl Worker<'_> {
     }
 
     /// Between iterations: the soft time target, a proven mate, or a single legal move.
-    fn should_finish(&self, limits: &Limits, value: Value, depth: Depth) -> bool {
+    fn should_finish(&self, limits: &Limits, value: Value, depth: Depth, progress: &Progress) -> bool {
         if let Some(n) = limits.mate
             && value >= mate_in((2 * n as usize).saturating_sub(1))
         {
@@ -287,6 +290,8 @@ impl Worker<'_> {
         if timed && value >= mate_in(depth as usize) {
             return true;
         }
-        self.shared.budget.soft.is_some_and(|s| self.ctl.elapsed() >= s)
+        // Only a clock is spread by progress; `movetime` is a fixed time per move.
+        let soft = |s| if limits.time.is_some() { progress.scale(s) } else { s };
+        self.shared.budget.soft.is_some_and(|s| self.ctl.elapsed() >= soft(s))
     }
 }

@@ -58,6 +58,13 @@ pub const HARD_PER_SOFT: u64 = 4;
 /// so that a fast game's clock settles well above the increment: a clock that sinks to the
 /// increment leaves no room for a single slow answer.
 pub const RESERVE_PER_MOVE_MS: u64 = 20;
+/// The soft target in percent by how many iterations in a row kept the best move (then the
+/// last entry), and by how far the value fell since the previous iteration: this many percent
+/// more per unit of fall, within the bounds (a rise saves a little).
+pub const TM_STABILITY_PCT: [u32; 5] = [140, 115, 95, 85, 75];
+pub const TM_FALL_PCT_PER_UNIT: Value = 2;
+pub const TM_FALL_PCT_MIN: Value = -20;
+pub const TM_FALL_PCT_MAX: Value = 60;
 /// Pondering stretches the soft target by 5/4.
 pub const PONDER_SOFT_NUM: u64 = 5;
 pub const PONDER_SOFT_DEN: u64 = 4;
