@@ -328,6 +328,24 @@ proptest! {
         prop_assert_eq!(pos.game_ply(), 0);
     }
 
+    /// `gives_check` answers, for every legal move along random games, what making the move
+    /// and asking `in_check` answers.
+    #[test]
+    fn gives_check_agrees_with_making_the_move((fen, choices) in game()) {
+        let mut pos = Position::from_fen(&fen).expect("start FEN");
+        for choice in &choices {
+            for &mv in legal_moves(&pos).iter() {
+                let predicted = pos.gives_check(mv);
+                pos.make(mv);
+                let checks = pos.in_check();
+                pos.unmake();
+                prop_assert_eq!(predicted, checks, "{} in {}", mv, pos.fen());
+            }
+            let Some(mv) = pick(&pos, choice) else { break };
+            pos.make(mv);
+        }
+    }
+
     /// Printing a reached position and parsing it back gives the same position: same FEN text,
     /// same key, same legal moves, same check status.
     #[test]

@@ -67,6 +67,29 @@ impl Position {
         block.with(checker)
     }
 
+    /// Whether a legal move gives check: the answer `make` then [`Position::in_check`] would
+    /// give, without making it. The search asks this of moves it would otherwise prune.
+    /// Besides the moved piece's own attack, a check can be discovered (a rook line or a horse
+    /// leg opened, a cannon's second screen gone) or made by the moved piece becoming a cannon's
+    /// screen: the attackers on the occupancy after the move cover all of these.
+    #[inline]
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.stm;
+        let ksq = self.kings[!us];
+        let occ = self.occ.after_move(from, to);
+        let direct = match self.board[from.index()].map(|pc| pc.kind()) {
+            Some(PieceKind::Rook) => attacks::rook(to, &occ).has(ksq),
+            Some(PieceKind::Cannon) => attacks::cannon(to, &occ).has(ksq),
+            Some(PieceKind::Horse) => attacks::horse(to, occ.bitboard()).has(ksq),
+            Some(PieceKind::Soldier) => attacks::soldier(us, to).has(ksq),
+            // An advisor or elephant never attacks the king; a king facing the other would
+            // make the move illegal.
+            _ => false,
+        };
+        direct || self.attackers_to_except(ksq, us, &occ, Bitboard::from_square(from)).any()
+    }
+
     /// Whether the two kings stand on one file with nothing between them.
     pub fn kings_facing(&self) -> bool {
         let red = self.kings[Color::Red];

@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub use history::SearchMemory;
-pub use limits::{Limits, TimeBudget};
 use limits::Progress;
+pub use limits::{Limits, TimeBudget};
 pub use picker::mvv_lva;
 
 use crate::board::Position;

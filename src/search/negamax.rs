@@ -191,23 +191,19 @@ impl Worker<'_> {
             // Read before the move is made: the history of a quiet move, for its reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
             let hist_score = if reducible { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
+            // Late-move pruning and futility pruning spare checks: in xiangqi a quiet check
+            // (a discovered cannon or horse check) is often the point of a combination.
+            let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
+            if prunable && (late || futile) && !self.pos.gives_check(mv) {
+                if !late {
+                    moves.quiets.push(mv);
+                }
+                continue;
+            }
             self.push_move(ply, mv);
             self.pos.make(mv);
             self.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
-            // Late-move pruning and futility pruning spare checks: in xiangqi a quiet check
-            // (a discovered cannon or horse check) is often the point of a combination.
-            if prunable && !gives_check {
-                if late {
-                    self.pos.unmake();
-                    continue;
-                }
-                if depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha {
-                    self.pos.unmake();
-                    moves.quiets.push(mv);
-                    continue;
-                }
-            }
             let ext = ((gives_check || singular == Some(mv)) && (ply as Depth) < 2 * self.root_depth) as Depth;
             let new_depth = depth - 1 + ext;
 
