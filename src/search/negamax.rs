@@ -200,6 +200,14 @@ impl Worker<'_> {
                 }
                 continue;
             }
+            // SEE pruning: near the leaves, a move that loses material by static exchange
+            // (beyond a margin that grows with depth) is not searched, unless it checks.
+            if !PV && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH {
+                let margin = if capture { SEE_CAPTURE_MARGIN * depth } else { SEE_QUIET_MARGIN * depth * depth };
+                if !self.pos.see_ge(mv, -margin) && !self.pos.gives_check(mv) {
+                    continue;
+                }
+            }
             self.push_move(ply, mv);
             self.pos.make(mv);
             self.tt.prefetch(self.pos.key());

@@ -30,6 +30,13 @@ pub const SE_MIN_DEPTH: Depth = 7;
 pub const SE_TT_DEPTH_SLACK: Depth = 3;
 pub const SE_MARGIN: Value = 1;
 
+/// SEE pruning at shallow depth: a capture that loses more than `SEE_CAPTURE_MARGIN` per ply
+/// by static exchange, or a quiet move that loses more than `SEE_QUIET_MARGIN` per ply squared,
+/// is not searched (checks excepted).
+pub const SEE_PRUNE_MAX_DEPTH: Depth = 4;
+pub const SEE_CAPTURE_MARGIN: Value = 40;
+pub const SEE_QUIET_MARGIN: Value = 20;
+
 /// Late-move pruning: quiet moves searched before the rest are skipped at shallow depth (half
 /// as many when the position is not improving; checks are never skipped).
 pub const LMP_MAX_DEPTH: Depth = 3;
