@@ -28,7 +28,7 @@ const fn palace(c: Color) -> Bitboard {
 
 /// The number of points of `hits`, a subset of `c`'s palace. Each palace lies in one 64-bit half
 /// of the board (Red's in the low word, Black's in the high one), so one word is counted instead
-/// of two: without `popcnt` in the baseline target a count is a dozen instructions per word.
+/// of two.
 #[inline]
 fn palace_count(hits: Bitboard, c: Color) -> i32 {
     debug_assert!((hits & !PALACE[c]).is_empty());

@@ -33,8 +33,7 @@ pub(super) static PSQ: [[S; Square::NUM]; Piece::NUM] = {
 /// The position values of `c`'s pieces, and the number of pieces of each kind.
 ///
 /// This is the one pass over every piece, so it does the counting too. One walk over the side's
-/// pieces, reading the mailbox, is cheaper than seven boards walked or counted apart (and the
-/// baseline x86-64 target has no `popcnt`).
+/// pieces, reading the mailbox, is cheaper than seven boards walked or counted apart.
 #[inline(always)]
 pub(super) fn psqt<A: Accumulator>(pos: &Position, c: Color) -> (A, [i32; PieceKind::NUM]) {
     let mut score = A::default();
