@@ -25,18 +25,19 @@ fn suite_reports_failures_and_bad_files() {
          nonsense\n",
     )
     .expect("write suite");
-    let o = run(&["suite", file.to_str().unwrap_or_default()]);
+    let path = file.to_str().unwrap_or_default();
+    let o = run(&["suite", path]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains("line 2: FAILED perft 3: 14, expected 17"), "{out}");
     assert_eq!(out.lines().last(), Some("1 passed, 2 failed"));
     // A required pass rate: one line of three is 33.3%.
-    let lenient = run(&["suite", file.to_str().unwrap_or_default(), "--min-pass", "30"]);
+    let lenient = run(&["suite", path, "--min-pass", "30"]);
     assert_eq!(lenient.status.code(), Some(0));
     assert_eq!(stdout(&lenient).lines().last(), Some("pass rate 33.3%, at least 30% required"));
-    let strict = run(&["suite", file.to_str().unwrap_or_default(), "--min-pass", "34"]);
+    let strict = run(&["suite", path, "--min-pass", "34"]);
     assert_eq!(strict.status.code(), Some(1));
-    assert_eq!(run(&["suite", file.to_str().unwrap_or_default(), "--min-pass", "101"]).status.code(), Some(2));
+    assert_eq!(run(&["suite", path, "--min-pass", "101"]).status.code(), Some(2));
     let missing = run(&["suite", "no/such/file.epd"]);
     assert_eq!(missing.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);

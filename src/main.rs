@@ -276,7 +276,8 @@ fn bench(depth: i32) -> ExitCode {
 }
 
 /// Exit status 0 when every line passed, or with `min_pass`, when at least that percentage did
-/// (`make suite` holds the engine to a target rate, not to every problem); 1 otherwise.
+/// (`make suite` holds the engine to a target rate, not to every problem); 1 when short of
+/// that; 2 when the file cannot be read.
 fn suite(file: &std::path::Path, limits: &chuhan::suite::SuiteLimits, min_pass: Option<u64>) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
