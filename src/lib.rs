@@ -25,6 +25,7 @@ pub mod bitboard;
 pub mod board;
 pub mod engine;
 pub mod eval;
+pub mod hugemem;
 pub mod judge;
 pub mod movegen;
 pub mod perft;

@@ -17,6 +17,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use crate::hugemem::{HugeSlice, Zeroable};
 use crate::types::value::{MATE_BOUND, is_mate};
 use crate::types::{Depth, Move, Value};
 
@@ -54,8 +55,11 @@ const BUCKET: usize = 4;
 #[repr(align(32))]
 struct Bucket([AtomicU64; BUCKET]);
 
+// SAFETY: a bucket is atomics only; all zeroes is four empty entries.
+unsafe impl Zeroable for Bucket {}
+
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: HugeSlice<Bucket>,
     age: AtomicU8,
 }
 
@@ -76,9 +80,7 @@ impl TranspositionTable {
     /// machine cannot give is an error, not an abort.
     pub fn new(mb: usize) -> Result<TranspositionTable, AllocError> {
         let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| AllocError(mb))?;
-        buckets.extend((0..count).map(|_| Bucket(Default::default())));
+        let buckets = HugeSlice::zeroed(count).ok_or(AllocError(mb))?;
         Ok(TranspositionTable { buckets, age: AtomicU8::new(0) })
     }
 
@@ -88,7 +90,7 @@ impl TranspositionTable {
 
     /// Empties the table. Call between searches only: a concurrent search would keep writing.
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             for e in &b.0 {
                 e.store(0, Ordering::Relaxed);
             }

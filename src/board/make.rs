@@ -65,6 +65,19 @@ impl Position {
         }
     }
 
+    /// The key of the position after `mv`, without making it: the search prefetches the child's
+    /// table entry with it while it still decides whether and how to search the move.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(pc) = self.board[from.index()] else { return self.st.key };
+        let mut key = self.st.key ^ zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to) ^ zobrist::side();
+        if let Some(cap) = self.board[to.index()] {
+            key ^= zobrist::piece_square(cap, to);
+        }
+        key
+    }
+
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
         let Some(prev) = self.history.pop() else {

@@ -208,9 +208,9 @@ impl Worker<'_> {
                     continue;
                 }
             }
+            self.tt.prefetch(self.pos.key_after(mv));
             self.push_move(ply, mv);
             self.pos.make(mv);
-            self.tt.prefetch(self.pos.key());
             let gives_check = self.pos.in_check();
             let ext = ((gives_check || singular == Some(mv)) && (ply as Depth) < 2 * self.root_depth) as Depth;
             let new_depth = depth - 1 + ext;

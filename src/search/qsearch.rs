@@ -47,10 +47,8 @@ impl Worker<'_> {
         let mut legal = 0;
         let mut best_move = None;
         while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
-            if !self.pos.is_legal(mv) {
-                continue;
-            }
-            legal += 1;
+            // Pruning comes before the legality test, which costs more; out of check the count
+            // of legal moves is not needed.
             if !in_check {
                 let gain = victim(&self.pos, mv).map_or(0, |k: PieceKind| GAIN[k.index()]);
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
@@ -61,8 +59,12 @@ impl Worker<'_> {
                     continue;
                 }
             }
+            self.tt.prefetch(self.pos.key_after(mv));
+            if !self.pos.is_legal(mv) {
+                continue;
+            }
+            legal += 1;
             self.pos.make(mv);
-            self.tt.prefetch(self.pos.key());
             let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
             self.pos.unmake();
             if self.aborted {
