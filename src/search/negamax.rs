@@ -137,6 +137,19 @@ impl Worker<'_> {
             }
         }
 
+        // ProbCut: a capture whose reduced search beats beta by a margin would almost surely
+        // beat beta at full depth; the table can rule the test out in advance.
+        if !PV && !in_check && depth >= PROBCUT_MIN_DEPTH && excluded.is_none() && !is_decisive(beta) {
+            let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as Value;
+            let hopeless = tte.is_some_and(|e| e.depth >= depth - (PROBCUT_REDUCTION - 1) && e.value < pc_beta);
+            if !hopeless && let Some(v) = self.probcut(pc_beta, static_eval, depth, ply, tt_move) {
+                return v;
+            }
+            if self.aborted {
+                return 0;
+            }
+        }
+
         // Internal iterative reduction: without a table move this node was not searched
         // before, or not usefully, and ordering is poor; a shallower search costs less and
         // leaves a move for the next iteration.
@@ -285,6 +298,48 @@ impl Worker<'_> {
             self.tt.store(key, best_move, best, depth, bound, ply);
         }
         best
+    }
+
+    /// The ProbCut search: captures that win at least `pc_beta - static_eval` by static
+    /// exchange, each confirmed by quiescence and then by a search `PROBCUT_REDUCTION` plies
+    /// shallower against `pc_beta`. The value of the first that holds, stored as a lower bound.
+    fn probcut(
+        &mut self,
+        pc_beta: Value,
+        static_eval: Value,
+        depth: Depth,
+        ply: usize,
+        tt_move: Option<Move>,
+    ) -> Option<Value> {
+        let threshold = pc_beta - static_eval;
+        let mut moves = self.take_moves();
+        moves.picker.reset(&self.pos, PickerKind::Captures, tt_move, [None; 2], [None; 2]);
+        let mut found = None;
+        while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
+            if !self.pos.see_ge(mv, threshold) || !self.pos.is_legal(mv) {
+                continue;
+            }
+            self.tt.prefetch(self.pos.key_after(mv));
+            self.push_move(ply, mv);
+            self.pos.make(mv);
+            let mut v = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1);
+            if v >= pc_beta && !self.aborted {
+                v = -self.negamax::<false>(-pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1);
+            }
+            self.pos.unmake();
+            if self.aborted {
+                return None;
+            }
+            if v >= pc_beta {
+                if !is_rule(v) {
+                    self.tt.store(self.pos.key(), Some(mv), v, depth - (PROBCUT_REDUCTION - 1), Bound::Lower, ply);
+                }
+                found = Some(v);
+                break;
+            }
+        }
+        self.give_back(moves);
+        found
     }
 
     /// Rooks, horses and cannons of one side.

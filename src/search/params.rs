@@ -20,6 +20,13 @@ pub const RFP_MARGIN: Value = 60;
 pub const FUTILITY_MAX_DEPTH: Depth = 3;
 pub const FUTILITY_MARGIN: Value = 70;
 
+/// ProbCut: from this depth, a capture whose search `PROBCUT_REDUCTION` plies shallower beats
+/// beta by `PROBCUT_MARGIN` (less `PROBCUT_IMPROVING` when improving) cuts the node.
+pub const PROBCUT_MIN_DEPTH: Depth = 5;
+pub const PROBCUT_REDUCTION: Depth = 4;
+pub const PROBCUT_MARGIN: Value = 60;
+pub const PROBCUT_IMPROVING: Value = 15;
+
 /// Internal iterative reduction: nodes this deep without a table move are searched one ply
 /// shallower.
 pub const IIR_MIN_DEPTH: Depth = 4;
