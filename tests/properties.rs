@@ -5,7 +5,7 @@
 //! Games are driven by proptest strategies (a start position and a vector of move choices), so a
 //! failure shrinks to a short game and proptest prints the seed to replay it.
 
-use chuhan::movegen::{count_legal, legal_moves};
+use chuhan::movegen::{MoveList, count_legal, generate_check_candidates, legal_moves};
 use chuhan::ucci::{Command, Dialect, check_legal, options, parse};
 use chuhan::{Move, Position, START_FEN, Square};
 use proptest::prelude::*;
@@ -340,6 +340,26 @@ proptest! {
                 let checks = pos.in_check();
                 pos.unmake();
                 prop_assert_eq!(predicted, checks, "{} in {}", mv, pos.fen());
+            }
+            let Some(mv) = pick(&pos, choice) else { break };
+            pos.make(mv);
+        }
+    }
+
+    /// Every legal quiet move that gives check is among the check candidates quiescence
+    /// searches, along random games.
+    #[test]
+    fn check_candidates_cover_every_quiet_check((fen, choices) in game()) {
+        let mut pos = Position::from_fen(&fen).expect("start FEN");
+        for choice in &choices {
+            if !pos.in_check() {
+                let mut candidates = MoveList::new();
+                generate_check_candidates(&pos, &mut candidates);
+                for &mv in legal_moves(&pos).iter() {
+                    if !is_capture(&pos, mv) && pos.gives_check(mv) {
+                        prop_assert!(candidates.contains(mv), "{} in {}", mv, pos.fen());
+                    }
+                }
             }
             let Some(mv) = pick(&pos, choice) else { break };
             pos.make(mv);

@@ -59,7 +59,7 @@ impl Worker<'_> {
         ply: usize,
     ) -> Value {
         if depth <= 0 {
-            return self.qsearch::<PV>(alpha, beta, ply);
+            return self.qsearch::<PV>(alpha, beta, ply, true);
         }
         if let Some(v) = self.enter_node(ply) {
             return v;
@@ -322,7 +322,7 @@ impl Worker<'_> {
             self.tt.prefetch(self.pos.key_after(mv));
             self.push_move(ply, mv);
             self.pos.make(mv);
-            let mut v = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1);
+            let mut v = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1, false);
             if v >= pc_beta && !self.aborted {
                 v = -self.negamax::<false>(-pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1);
             }

@@ -1,9 +1,11 @@
-//! Quiescence search: captures until the position is quiet; every evasion when in check, with
-//! no stand-pat, so mates show up here too.
+//! Quiescence search: captures until the position is quiet, and at its first ply the quiet
+//! moves that give check (a quiet check is the point of many xiangqi combinations); every
+//! evasion when in check, with no stand-pat, so mates show up here too.
 
 use super::params::DELTA_MARGIN;
 use super::picker::{PickerKind, victim};
 use super::worker::Worker;
+use crate::movegen::generate_check_candidates;
 use crate::tt::Bound;
 use crate::types::value::{INFINITE, is_rule, mated_in};
 use crate::types::{PieceKind, Value};
@@ -12,7 +14,9 @@ use crate::types::{PieceKind, Value};
 const GAIN: [Value; 7] = [0, 20, 20, 90, 200, 95, 30];
 
 impl Worker<'_> {
-    pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize) -> Value {
+    /// `checks`: also search the quiet moves that give check (at the first ply of quiescence
+    /// only, so that the line ends: the reply is an evasion, and after it captures alone).
+    pub(super) fn qsearch<const PV: bool>(&mut self, mut alpha: Value, beta: Value, ply: usize, checks: bool) -> Value {
         if let Some(v) = self.enter_node(ply) {
             return v;
         }
@@ -46,10 +50,32 @@ impl Worker<'_> {
         moves.picker.reset(&self.pos, kind, tte.and_then(|e| e.mv), [None; 2], [None; 2]);
         let mut legal = 0;
         let mut best_move = None;
-        while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
+        // Captures (or evasions) from the picker, then the quiet checks from `moves.quiets`.
+        let mut quiet_checks: Option<usize> = None;
+        loop {
+            let mv = match quiet_checks {
+                None => match moves.picker.next(&self.pos, &self.hist) {
+                    Some(mv) => mv,
+                    None if checks && !in_check => {
+                        moves.quiets.clear();
+                        generate_check_candidates(&self.pos, &mut moves.quiets);
+                        quiet_checks = Some(0);
+                        continue;
+                    }
+                    None => break,
+                },
+                Some(i) => {
+                    let Some(&mv) = moves.quiets.as_slice().get(i) else { break };
+                    quiet_checks = Some(i + 1);
+                    if !self.pos.gives_check(mv) || !self.pos.see_ge(mv, 0) {
+                        continue;
+                    }
+                    mv
+                }
+            };
             // Pruning comes before the legality test, which costs more; out of check the count
             // of legal moves is not needed.
-            if !in_check {
+            if !in_check && quiet_checks.is_none() {
                 let gain = victim(&self.pos, mv).map_or(0, |k: PieceKind| GAIN[k.index()]);
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
@@ -65,7 +91,7 @@ impl Worker<'_> {
             }
             legal += 1;
             self.pos.make(mv);
-            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1, false);
             self.pos.unmake();
             if self.aborted {
                 return 0;
