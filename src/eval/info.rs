@@ -24,6 +24,8 @@ pub(super) struct EvalInfo {
     pub attacked_by: ByColor<[Bitboard; PieceKind::NUM]>,
     /// Union of `attacked_by` over the kinds.
     pub attacked: ByColor<Bitboard>,
+    /// The empty points each side's cannons can move to (set by the mobility term).
+    pub cannon_quiets: ByColor<Bitboard>,
     /// Where each side's rooks, horses and cannons may usefully move: not onto their own pieces
     /// and not onto points guarded by the enemy's cheap pieces (soldiers, advisors, elephants).
     pub mobility_area: ByColor<Bitboard>,
@@ -49,7 +51,14 @@ impl EvalInfo {
             !(pos.color_bb(c) | guards[Soldier.index()] | guards[Advisor.index()] | guards[Elephant.index()])
         };
         let mobility_area = ByColor::new(area(Color::Red), area(Color::Black));
-        EvalInfo { counts, phase: phase(&counts), attacked_by, attacked, mobility_area }
+        EvalInfo {
+            counts,
+            phase: phase(&counts),
+            attacked_by,
+            attacked,
+            cannon_quiets: ByColor::default(),
+            mobility_area,
+        }
     }
 
     /// Records the points `c`'s pieces of kind `kind` attack.

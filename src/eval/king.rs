@@ -6,6 +6,7 @@ use super::params::{
     CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, KING_DANGER_DIVISOR, PALACE_ATTACK_UNITS, PALACE_UNITS_MAX,
 };
 use super::weights::{Accumulator, Weight};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Position;
 use crate::types::{ByColor, Color, PieceKind, Square};
@@ -71,6 +72,13 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         }
     }
 
+    // Points from which the enemy could check next move, reached and not guarded by us.
+    for (kind, safe) in safe_checks(pos, info, c) {
+        if safe > 0 {
+            score.add(Weight::SafeCheck(kind), -safe);
+        }
+    }
+
     // Enemy cannons on the king's file or rank, by the number of pieces in between.
     let ksq = pos.king(c);
     let occ = pos.occupied();
@@ -92,16 +100,80 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
     score
 }
 
+/// The number of points from which an enemy rook, horse, cannon or soldier could check `c`'s
+/// king on its next move: points the piece reaches, not held by the enemy and not guarded by
+/// `c`. Kinds the enemy no longer has are skipped.
+#[inline(always)]
+fn safe_checks(pos: &Position, info: &EvalInfo, c: Color) -> [(PieceKind, i32); 4] {
+    let them = !c;
+    let ksq = pos.king(c);
+    let occ = pos.occupancy();
+    let safe = !(info.attacked[c] | pos.color_bb(them));
+    let has = |kind: PieceKind| info.counts[them][kind.index()] > 0;
+    let count = |points: Bitboard| (points & safe).count() as i32;
+
+    let lines = attacks::rook(ksq, occ);
+    let rooks = if has(PieceKind::Rook) { count(lines & info.attacks(them, PieceKind::Rook)) } else { 0 };
+    let horses = if has(PieceKind::Horse) {
+        count(attacks::horse_attackers(ksq, occ.bitboard()) & info.attacks(them, PieceKind::Horse))
+    } else {
+        0
+    };
+    let cannons = if has(PieceKind::Cannon) {
+        // A cannon checks from beyond exactly one screen: the king's lines with the first piece
+        // on each taken away reach past it, up to and including the next piece.
+        let mut past_screens = *occ;
+        for screen in lines & occ.bitboard() {
+            past_screens.clear(screen);
+        }
+        let points = attacks::rook(ksq, &past_screens) & !lines;
+        count(points & (info.cannon_quiets[them] | info.attacks(them, PieceKind::Cannon)))
+    } else {
+        0
+    };
+    let soldiers = count(attacks::soldier_attackers(them, ksq) & info.attacks(them, PieceKind::Soldier));
+    [(PieceKind::Rook, rooks), (PieceKind::Horse, horses), (PieceKind::Cannon, cannons), (PieceKind::Soldier, soldiers)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::S;
     use crate::eval::info::complete;
-    use crate::eval::params::{ADVISOR_SHORTAGE, ELEPHANT_SHORTAGE, KING_DANGER};
+    use crate::eval::params::{ADVISOR_SHORTAGE, ELEPHANT_SHORTAGE, KING_DANGER, SAFE_CHECK};
 
     fn safety(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
         king_safety(&pos, &complete(&pos), c)
+    }
+
+    /// The safe checks against `c`'s king, by kind (rook, horse, cannon, soldier).
+    fn checks(fen: &str, c: Color) -> [i32; 4] {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        safe_checks(&pos, &complete(&pos), c).map(|(_, n)| n)
+    }
+
+    /// What the safe checks against `c`'s king cost it.
+    fn checks_penalty(fen: &str, c: Color) -> S {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        safe_checks(&pos, &complete(&pos), c).iter().fold(S::ZERO, |acc, &(k, n)| acc - SAFE_CHECK[k.index()] * n)
+    }
+
+    #[test]
+    fn safe_checks_by_kind() {
+        // A Black rook on a5 checks the bare Red king on e0 from a0 or e5.
+        assert_eq!(checks("3k5/9/9/9/r8/9/9/9/9/4K4 w", Color::Red), [2, 0, 0, 0]);
+        // A Black horse on b3 reaches c1 and d2, both a horse's check on e0.
+        assert_eq!(checks("3k5/9/9/9/9/9/1n7/9/9/4K4 w", Color::Red), [0, 2, 0, 0]);
+        // A Black cannon on a5 checks over the advisor on e1 from e5; the cannon's a0 is no
+        // check (no screen on rank 0).
+        assert_eq!(checks("3k5/9/9/9/c8/9/9/9/4A4/4K4 w", Color::Red), [0, 0, 1, 0]);
+        // A Black soldier on d1 checks from d0 or e1, but the king guards both.
+        assert_eq!(checks("3k5/9/9/9/9/9/9/9/3p5/4K4 w", Color::Red), [0, 0, 0, 0]);
+        // A Red advisor on d0 shuts the rank: only the check from e5 is left. Red has nothing
+        // to check Black with.
+        assert_eq!(checks("3k5/9/9/9/r8/9/9/9/9/3AK4 w", Color::Red), [1, 0, 0, 0]);
+        assert_eq!(checks("3k5/9/9/9/r8/9/9/9/9/4K4 w", Color::Black), [0, 0, 0, 0]);
     }
 
     #[test]
@@ -126,14 +198,14 @@ mod tests {
     fn central_and_hollow_cannons() {
         // Central cannon: a Black cannon on e7 with two soldiers (e6, e3) between it and the
         // fully defended Red king on e0.
-        let central = safety("3k5/9/4c4/4p4/9/9/4P4/9/9/2BAKAB2 w", Color::Red);
-        assert_eq!(central, -CANNON_ON_KING_FILE[2]);
+        let fen = "3k5/9/4c4/4p4/9/9/4P4/9/9/2BAKAB2 w";
+        assert_eq!(safety(fen, Color::Red), -CANNON_ON_KING_FILE[2] + checks_penalty(fen, Color::Red));
         // Hollow cannon: nothing between.
-        let hollow = safety("5k3/9/4c4/9/9/9/9/9/9/2BAKAB2 w", Color::Red);
-        assert_eq!(hollow, -CANNON_ON_KING_FILE[0]);
+        let fen = "5k3/9/4c4/9/9/9/9/9/9/2BAKAB2 w";
+        assert_eq!(safety(fen, Color::Red), -CANNON_ON_KING_FILE[0] + checks_penalty(fen, Color::Red));
         // The king stepped off the file: no penalty.
-        let aside = safety("5k3/9/4c4/9/9/9/9/9/3K5/2BA1AB2 w", Color::Red);
-        assert_eq!(aside, S::ZERO);
+        let fen = "5k3/9/4c4/9/9/9/9/9/3K5/2BA1AB2 w";
+        assert_eq!(safety(fen, Color::Red), checks_penalty(fen, Color::Red));
     }
 
     #[test]
@@ -141,7 +213,7 @@ mod tests {
         // Black has two rooks; Red has both elephants but no advisors.
         let fen = "3k5/9/9/9/9/r7r/9/9/9/2B1K1B2 w";
         let expected = -(ADVISOR_SHORTAGE[PieceKind::Rook.index()] * 2 * 2);
-        assert_eq!(safety(fen, Color::Red), expected);
+        assert_eq!(safety(fen, Color::Red), expected + checks_penalty(fen, Color::Red));
         // Black is missing everything, but Red has no attacker left to exploit it.
         assert_eq!(safety(fen, Color::Black), S::ZERO);
     }
@@ -155,10 +227,13 @@ mod tests {
         let rook_units = 3 * PALACE_ATTACK_UNITS[PieceKind::Rook.index()];
         let danger = |u: i32| -(KING_DANGER * (u * u)) / KING_DANGER_DIVISOR;
         let shortage = -(ADVISOR_SHORTAGE[PieceKind::Rook.index()] + ELEPHANT_SHORTAGE[PieceKind::Rook.index()]) * 2;
-        assert_eq!(safety(rook, Color::Red), danger(rook_units) + shortage);
+        assert_eq!(safety(rook, Color::Red), danger(rook_units) + shortage + checks_penalty(rook, Color::Red));
         let horse = PieceKind::Horse.index();
         let horse_shortage = -(ADVISOR_SHORTAGE[horse] + ELEPHANT_SHORTAGE[horse]) * 2;
         let both_units = rook_units + 2 * PALACE_ATTACK_UNITS[horse];
-        assert_eq!(safety(both, Color::Red), danger(both_units) + shortage + horse_shortage);
+        assert_eq!(
+            safety(both, Color::Red),
+            danger(both_units) + shortage + horse_shortage + checks_penalty(both, Color::Red)
+        );
     }
 }

@@ -36,14 +36,17 @@ pub(super) fn mobility<A: Accumulator>(pos: &Position, info: &mut EvalInfo, c: C
     info.add(c, PieceKind::Horse, all);
 
     let mut all = Bitboard::EMPTY;
+    let mut all_quiets = Bitboard::EMPTY;
     for sq in pos.pieces_of(c, PieceKind::Cannon) {
         // A cannon attacks beyond a screen but moves like a rook; count both kinds of move.
         let (quiets, captures) = attacks::cannon_moves(sq, occ);
         all |= captures;
+        all_quiets |= quiets;
         let moves = quiets | (captures & pos.color_bb(!c));
         score.add(Weight::CannonMobility((moves & area).count() as usize), 1);
     }
     info.add(c, PieceKind::Cannon, all);
+    info.cannon_quiets[c] = all_quiets;
     score
 }
 

@@ -156,6 +156,11 @@ pub const CANNON_ON_KING_FILE: [S; 4] = tuned::CANNON_ON_KING_FILE;
 /// As [`CANNON_ON_KING_FILE`] for a cannon on the king's rank ("bottom cannon").
 pub const CANNON_ON_KING_RANK: [S; 4] = tuned::CANNON_ON_KING_RANK;
 
+/// Penalty per point from which an enemy rook, horse, cannon or soldier could check the king
+/// on its next move, that the enemy reaches and the king's side does not guard: mating attacks
+/// are built from such checks.
+pub const SAFE_CHECK: [S; 7] = tuned::SAFE_CHECK;
+
 // ---------------------------------------------------------------------------------------------
 // Soldiers
 

@@ -13,8 +13,8 @@
 use super::S;
 use super::params::{
     ADVISOR_SHORTAGE, CANNON_MOBILITY, CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, ELEPHANT_SHORTAGE, HANGING,
-    HORSE_MOBILITY, KING_DANGER, NO_SOLDIERS, PIECE_VALUE, PROTECTED, ROOK_MOBILITY, SOLDIERS_LINKED, TEMPO,
-    THREAT_BY_LESSER, pst,
+    HORSE_MOBILITY, KING_DANGER, NO_SOLDIERS, PIECE_VALUE, PROTECTED, ROOK_MOBILITY, SAFE_CHECK, SOLDIERS_LINKED,
+    TEMPO, THREAT_BY_LESSER, pst,
 };
 use super::psqt::PSQ;
 use crate::types::{Color, Piece, PieceKind, Square};
@@ -40,6 +40,9 @@ pub enum Weight {
     /// An enemy cannon on the king's file or rank, by the number of pieces between them.
     CannonOnKingFile(usize),
     CannonOnKingRank(usize),
+    /// A point from which an enemy piece of this kind could check the king, that it reaches and
+    /// the king's side does not guard.
+    SafeCheck(PieceKind),
     SoldiersLinked,
     NoSoldiers,
 }
@@ -63,6 +66,7 @@ impl Weight {
             Weight::ElephantShortage(k) => ELEPHANT_SHORTAGE[k.index()],
             Weight::CannonOnKingFile(n) => CANNON_ON_KING_FILE[n],
             Weight::CannonOnKingRank(n) => CANNON_ON_KING_RANK[n],
+            Weight::SafeCheck(k) => SAFE_CHECK[k.index()],
             Weight::SoldiersLinked => SOLDIERS_LINKED,
             Weight::NoSoldiers => NO_SOLDIERS,
         }
@@ -106,6 +110,7 @@ impl Weight {
             Weight::ElephantShortage(k) => pair(Table::ElephantShortage, k.index()),
             Weight::CannonOnKingFile(n) => pair(Table::CannonOnKingFile, n),
             Weight::CannonOnKingRank(n) => pair(Table::CannonOnKingRank, n),
+            Weight::SafeCheck(k) => pair(Table::SafeCheck, k.index()),
             Weight::SoldiersLinked => pair(Table::SoldiersLinked, 0),
             Weight::NoSoldiers => pair(Table::NoSoldiers, 0),
         }
@@ -174,12 +179,13 @@ pub enum Table {
     ElephantShortage,
     CannonOnKingFile,
     CannonOnKingRank,
+    SafeCheck,
     SoldiersLinked,
     NoSoldiers,
 }
 
 impl Table {
-    pub const ALL: [Table; 24] = [
+    pub const ALL: [Table; 25] = [
         Table::PieceValue,
         Table::Tempo,
         Table::KingMg,
@@ -202,6 +208,7 @@ impl Table {
         Table::ElephantShortage,
         Table::CannonOnKingFile,
         Table::CannonOnKingRank,
+        Table::SafeCheck,
         Table::SoldiersLinked,
         Table::NoSoldiers,
     ];
@@ -237,6 +244,7 @@ impl Table {
             Table::ElephantShortage => "ELEPHANT_SHORTAGE",
             Table::CannonOnKingFile => "CANNON_ON_KING_FILE",
             Table::CannonOnKingRank => "CANNON_ON_KING_RANK",
+            Table::SafeCheck => "SAFE_CHECK",
             Table::SoldiersLinked => "SOLDIERS_LINKED",
             Table::NoSoldiers => "NO_SOLDIERS",
         }
@@ -245,7 +253,7 @@ impl Table {
     pub const fn shape(self) -> Shape {
         match self {
             Table::PieceValue | Table::Hanging | Table::ThreatByLesser => Shape::Pairs(PieceKind::NUM),
-            Table::AdvisorShortage | Table::ElephantShortage => Shape::Pairs(PieceKind::NUM),
+            Table::AdvisorShortage | Table::ElephantShortage | Table::SafeCheck => Shape::Pairs(PieceKind::NUM),
             Table::RookMobility => Shape::Pairs(ROOK_MOBILITY.len()),
             Table::HorseMobility => Shape::Pairs(HORSE_MOBILITY.len()),
             Table::CannonMobility => Shape::Pairs(CANNON_MOBILITY.len()),
@@ -313,6 +321,7 @@ impl Table {
             Table::ElephantShortage => pairs(&ELEPHANT_SHORTAGE),
             Table::CannonOnKingFile => pairs(&CANNON_ON_KING_FILE),
             Table::CannonOnKingRank => pairs(&CANNON_ON_KING_RANK),
+            Table::SafeCheck => pairs(&SAFE_CHECK),
             Table::SoldiersLinked => pairs(&[SOLDIERS_LINKED]),
             Table::NoSoldiers => pairs(&[NO_SOLDIERS]),
         }
@@ -365,6 +374,7 @@ mod tests {
             }
             check(Weight::AdvisorShortage(k));
             check(Weight::ElephantShortage(k));
+            check(Weight::SafeCheck(k));
         }
         (0..ROOK_MOBILITY.len()).for_each(|n| check(Weight::RookMobility(n)));
         (0..HORSE_MOBILITY.len()).for_each(|n| check(Weight::HorseMobility(n)));
