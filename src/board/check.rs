@@ -87,7 +87,17 @@ impl Position {
             // make the move illegal.
             _ => false,
         };
-        direct || self.attackers_to_except(ksq, us, &occ, Bitboard::from_square(from)).any()
+        if direct {
+            return true;
+        }
+        // A discovered check needs the move to leave the king's file or rank (a rook or the
+        // king uncovered, a cannon's screen count changed) or a horse's leg next to the king;
+        // a new cannon screen needs it to arrive on them. Most moves do neither.
+        let lines = Bitboard::file(ksq.file()) | Bitboard::rank(ksq.rank());
+        if !lines.has(from) && !lines.has(to) && !attacks::diagonal_neighbours(ksq).has(from) {
+            return false;
+        }
+        self.attackers_to_except(ksq, us, &occ, Bitboard::from_square(from)).any()
     }
 
     /// Whether the two kings stand on one file with nothing between them.
