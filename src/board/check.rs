@@ -77,27 +77,35 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let us = self.stm;
         let ksq = self.kings[!us];
-        let occ = self.occ.after_move(from, to);
-        let direct = match self.board[from.index()].map(|pc| pc.kind()) {
-            Some(PieceKind::Rook) => attacks::rook(to, &occ).has(ksq),
-            Some(PieceKind::Cannon) => attacks::cannon(to, &occ).has(ksq),
-            Some(PieceKind::Horse) => attacks::horse(to, occ.bitboard()).has(ksq),
-            Some(PieceKind::Soldier) => attacks::soldier(us, to).has(ksq),
+        let kind = self.board[from.index()].map(|pc| pc.kind());
+        if kind == Some(PieceKind::Soldier) && attacks::soldier(us, to).has(ksq) {
+            return true;
+        }
+        // Most moves can check neither directly nor by discovery: the look-ups on the
+        // occupancy after the move are made only where one is possible. A discovered check
+        // needs the move to leave the king's file or rank (a rook or the king uncovered, a
+        // cannon's screen count changed) or a horse's leg next to the king; a new cannon screen
+        // needs it to arrive on them.
+        let lines = Bitboard::file(ksq.file()) | Bitboard::rank(ksq.rank());
+        let discovering = lines.has(from) || lines.has(to) || attacks::diagonal_neighbours(ksq).has(from);
+        let direct_possible = match kind {
+            Some(PieceKind::Rook | PieceKind::Cannon) => lines.has(to),
+            Some(PieceKind::Horse) => attacks::horse_attackers_unblocked(ksq).has(to),
             // An advisor or elephant never attacks the king; a king facing the other would
             // make the move illegal.
             _ => false,
         };
-        if direct {
-            return true;
-        }
-        // A discovered check needs the move to leave the king's file or rank (a rook or the
-        // king uncovered, a cannon's screen count changed) or a horse's leg next to the king;
-        // a new cannon screen needs it to arrive on them. Most moves do neither.
-        let lines = Bitboard::file(ksq.file()) | Bitboard::rank(ksq.rank());
-        if !lines.has(from) && !lines.has(to) && !attacks::diagonal_neighbours(ksq).has(from) {
+        if !discovering && !direct_possible {
             return false;
         }
-        self.attackers_to_except(ksq, us, &occ, Bitboard::from_square(from)).any()
+        let occ = self.occ.after_move(from, to);
+        let direct = match kind {
+            Some(PieceKind::Rook) => attacks::rook(to, &occ).has(ksq),
+            Some(PieceKind::Cannon) => attacks::cannon(to, &occ).has(ksq),
+            Some(PieceKind::Horse) => attacks::horse(to, occ.bitboard()).has(ksq),
+            _ => false,
+        };
+        direct || (discovering && self.attackers_to_except(ksq, us, &occ, Bitboard::from_square(from)).any())
     }
 
     /// Whether the two kings stand on one file with nothing between them.
