@@ -103,6 +103,37 @@ mod tests {
         }
     }
 
+    /// No built-in opening hands one side material: a depth-8 search from each stays within
+    /// 80 (a horse or a cannon is worth about 100). Lines written from the wrong side's file
+    /// numbers once left a rook to a cannon, or a soldier to the one facing it; an opening
+    /// won from the first move turns a game pair into one win each, whoever is stronger.
+    #[test]
+    fn builtin_openings_are_balanced() {
+        use crate::search::{self, Control, Limits, SearchMemory};
+        use crate::tt::TranspositionTable;
+        let openings = parse(BUILTIN).expect("the built-in book parses");
+        for opening in &openings {
+            let tt = TranspositionTable::new(16).expect("16 MB table");
+            let limits = Limits { depth: Some(8), ..Limits::default() };
+            let r = search::search(
+                &opening.position(),
+                &tt,
+                &SearchMemory::new(),
+                &limits,
+                &[],
+                1,
+                &Control::new(false),
+                &mut |_| {},
+            );
+            assert!(
+                r.value.abs() <= 80,
+                "{opening:?}: {} after depth 8, best {:?}",
+                r.value,
+                r.best.map(|m| m.to_string())
+            );
+        }
+    }
+
     #[test]
     fn bad_lines_are_reported() {
         assert_eq!(parse("# nothing\n\n").map_err(|e| e.line), Err(0));
