@@ -186,6 +186,7 @@ impl Worker<'_> {
         let rows = self.cont_rows(ply);
         let mut moves = self.take_moves();
         moves.picker.reset(&self.pos, kind, tt_move, killers, rows);
+        moves.picker.sort_quiets_above(-QUIET_SORT_PER_DEPTH * depth);
         moves.quiets.clear();
         let mut best = -INFINITE;
         let mut best_move = None;

@@ -56,6 +56,10 @@ pub const LMR_DIVISOR: f64 = 2.2;
 /// One ply less (or more) of reduction per this much history of a quiet move.
 pub const LMR_HISTORY_DIVISOR: i32 = 16_384;
 
+/// Quiet moves are sorted by history down to `-QUIET_SORT_PER_DEPTH * depth`; the rest keep
+/// their generation order.
+pub const QUIET_SORT_PER_DEPTH: i32 = 2000;
+
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: Value = 50;
 

@@ -51,15 +51,17 @@ pub struct MovePicker {
     next: usize,
     /// Losing captures are moved to `list[..bad_end]` as they are met, to be tried last.
     bad_end: usize,
+    /// Quiet moves with history above this are sorted; see [`MovePicker::sort_quiets_above`].
+    quiet_floor: i32,
 }
 
-/// Puts the moves scoring above zero first, sorted by descending score; the others keep their
-/// generation order (as Stockfish's partial insertion sort: most quiet moves have no history,
-/// and at a cut node only the first few are ever tried).
-fn sort_by_score(moves: &mut [Move], scores: &mut [i32]) {
+/// Puts the moves scoring above `floor` first, sorted by descending score; the others keep their
+/// generation order (as Stockfish's partial insertion sort: at a cut node only the first few
+/// are ever tried, so sorting the hopeless ones is wasted work).
+fn sort_by_score(moves: &mut [Move], scores: &mut [i32], floor: i32) {
     let mut good = 0;
     for i in 0..moves.len() {
-        if scores[i] > 0 {
+        if scores[i] > floor {
             moves.swap(good, i);
             scores.swap(good, i);
             good += 1;
@@ -101,6 +103,7 @@ impl MovePicker {
             scores: [0; MAX_MOVES],
             next: 0,
             bad_end: 0,
+            quiet_floor: 0,
         }
     }
 
@@ -119,6 +122,13 @@ impl MovePicker {
             .filter(|&m| pos.is_pseudo_legal(m) && (kind != PickerKind::Captures || pos.piece_at(m.to()).is_some()));
         self.killers = killers;
         self.rows = rows;
+        self.quiet_floor = 0;
+    }
+
+    /// Sorts the quiet moves whose history is above `floor` (by default those above zero).
+    /// Deeper nodes afford sorting more of them.
+    pub fn sort_quiets_above(&mut self, floor: i32) {
+        self.quiet_floor = floor;
     }
 
     fn start_bad_captures(&mut self) {
@@ -187,7 +197,7 @@ impl MovePicker {
         for i in start..n {
             self.scores[i] = history.quiet(pos, self.list[i], &self.rows);
         }
-        sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n]);
+        sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n], self.quiet_floor);
         self.stage = Stage::Quiets;
     }
 
