@@ -92,5 +92,5 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 /// Nodes between two polls of the clock and the stop flag.
 pub const POLL_INTERVAL: u64 = 1024;
 
-/// Entries of each thread's evaluation cache (a power of two).
+/// Slots of each thread's evaluation cache (a power of two), 8 bytes each.
 pub const EVAL_CACHE_SIZE: usize = 1 << 18;

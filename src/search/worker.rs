@@ -76,8 +76,6 @@ pub struct Worker<'a> {
     /// Null-move verification: `nmp_side` may not pass before this ply.
     pub(super) nmp_min_ply: usize,
     pub(super) nmp_side: Color,
-    /// Evaluations by Zobrist key; `Value::MIN` marks an empty slot.
-    eval_cache: Box<[(u64, Value)]>,
 }
 
 impl<'a> Worker<'a> {
@@ -109,7 +107,6 @@ impl<'a> Worker<'a> {
             aborted: false,
             nmp_min_ply: 0,
             nmp_side: Color::Red,
-            eval_cache: vec![(0, Value::MIN); EVAL_CACHE_SIZE].into_boxed_slice(),
         }
     }
 
@@ -140,18 +137,15 @@ impl<'a> Worker<'a> {
         self.aborted
     }
 
-    /// Static evaluation, from the side to move's point of view, through a small per-thread
-    /// cache: quiescence search meets the same positions again and again, and the evaluation is
-    /// the most expensive thing a node does.
+    /// Static evaluation, from the side to move's point of view, through the thread's cache.
     #[inline]
     pub(super) fn evaluate(&mut self) -> Value {
         let key = self.pos.key();
-        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        if slot.0 == key && slot.1 != Value::MIN {
-            return slot.1;
+        if let Some(v) = self.hist.evals.get(key) {
+            return v;
         }
         let v = evaluate(&self.pos);
-        *slot = (key, v);
+        self.hist.evals.put(key, v);
         v
     }
 
