@@ -13,7 +13,7 @@ pub const NULL_BASE_REDUCTION: Depth = 3;
 pub const NULL_DEPTH_DIVISOR: Depth = 4;
 
 /// Reverse futility pruning: depth limit and margin per ply.
-pub const RFP_MAX_DEPTH: Depth = 4;
+pub const RFP_MAX_DEPTH: Depth = 7;
 pub const RFP_MARGIN: Value = 60;
 
 /// Futility pruning of quiet moves at frontier nodes: margin per ply.
