@@ -112,9 +112,10 @@ mod tests {
         use crate::search::{self, Control, Limits, SearchMemory};
         use crate::tt::TranspositionTable;
         let openings = parse(BUILTIN).expect("the built-in book parses");
+        let tt = TranspositionTable::new(16).expect("16 MB table");
+        let limits = Limits { depth: Some(8), ..Limits::default() };
         for opening in &openings {
-            let tt = TranspositionTable::new(16).expect("16 MB table");
-            let limits = Limits { depth: Some(8), ..Limits::default() };
+            tt.clear();
             let r = search::search(
                 &opening.position(),
                 &tt,
