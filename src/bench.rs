@@ -75,8 +75,8 @@ pub fn run(depth: i32, ctl: &Control, progress: &mut dyn FnMut(String)) -> Resul
             break;
         }
         tt.clear();
+        let memory = search::SearchMemory::allocated(1);
         let start = Instant::now();
-        let memory = search::SearchMemory::new();
         let r = search::search(pos, &tt, &memory, &limits, &[], 1, ctl, &mut |_| {});
         time += start.elapsed();
         nodes += r.nodes;

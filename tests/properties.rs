@@ -354,7 +354,7 @@ proptest! {
         for choice in &choices {
             if !pos.in_check() {
                 let mut candidates = MoveList::new();
-                generate_check_candidates(&pos, &mut candidates);
+                generate_check_candidates(&pos, &pos.check_info(), &mut candidates);
                 for &mv in legal_moves(&pos).iter() {
                     if !is_capture(&pos, mv) && pos.gives_check(mv) {
                         prop_assert!(candidates.contains(mv), "{} in {}", mv, pos.fen());

@@ -55,57 +55,112 @@ impl Position {
         }
         let ksq = self.kings[self.stm];
         let block = if self.pieces_of(!self.stm, PieceKind::Horse).has(checker) {
-            let (df, dr) = (
-                ksq.file().index() as i8 - checker.file().index() as i8,
-                ksq.rank().index() as i8 - checker.rank().index() as i8,
-            );
-            let leg = if df.abs() == 2 { checker.offset(df / 2, 0) } else { checker.offset(0, dr / 2) };
-            leg.map_or(Bitboard::EMPTY, Bitboard::from_square)
+            horse_leg(checker, ksq).map_or(Bitboard::EMPTY, Bitboard::from_square)
         } else {
             Bitboard::between(checker, ksq)
         };
         block.with(checker)
     }
 
-    /// Whether a legal move gives check: the answer `make` then [`Position::in_check`] would
-    /// give, without making it. The search asks this of moves it would otherwise prune.
-    /// Besides the moved piece's own attack, a check can be discovered (a rook line or a horse
-    /// leg opened, a cannon's second screen gone) or made by the moved piece becoming a cannon's
-    /// screen: the attackers on the occupancy after the move cover all of these.
-    #[inline]
-    pub fn gives_check(&self, mv: Move) -> bool {
-        let (from, to) = (mv.from(), mv.to());
+    /// The facts [`Position::gives_check_with`] reads to tell whether a move of the side to
+    /// move checks: a few line look-ups from the enemy king, made once per node, after which
+    /// each move costs a handful of bit tests.
+    pub fn check_info(&self) -> CheckInfo {
         let us = self.stm;
         let ksq = self.kings[!us];
-        let kind = self.board[from.index()].map(|pc| pc.kind());
-        if kind == Some(PieceKind::Soldier) && attacks::soldier(us, to).has(ksq) {
+        let occ = &self.occ;
+        let ours = self.colors[us];
+        let mine = |kind| self.pieces_of(us, kind);
+
+        // The king's lines up to the first, second and third piece each way: a rook behind one
+        // piece, or a cannon behind none or two, is one move from checking.
+        let lines1 = attacks::rook(ksq, occ);
+        let mut past1 = *occ;
+        for sq in lines1 & occ.bitboard() {
+            past1.clear(sq);
+        }
+        let lines2 = attacks::rook(ksq, &past1);
+        let mut past2 = past1;
+        for sq in lines2 & past1.bitboard() {
+            past2.clear(sq);
+        }
+        let lines3 = attacks::rook(ksq, &past2);
+
+        let mut info = CheckInfo {
+            ksq,
+            direct: [Bitboard::EMPTY; PieceKind::NUM],
+            line_blockers: Bitboard::EMPTY,
+            leg_blockers: Bitboard::EMPTY,
+            screen_points: Bitboard::EMPTY,
+            open_cannons: Bitboard::EMPTY,
+            two_screen_lines: Bitboard::EMPTY,
+        };
+        info.direct[PieceKind::Rook.index()] = lines1;
+        // Beyond exactly one piece, up to and including the next.
+        info.direct[PieceKind::Cannon.index()] = lines2 & !lines1;
+        let horse_checks = attacks::horse_attackers(ksq, occ.bitboard());
+        info.direct[PieceKind::Horse.index()] = horse_checks;
+        info.direct[PieceKind::Soldier.index()] = attacks::soldier_attackers(us, ksq);
+
+        for rook in lines2 & past1.bitboard() & mine(PieceKind::Rook) {
+            info.line_blockers |= Bitboard::between(ksq, rook) & ours;
+        }
+        info.open_cannons = lines1 & mine(PieceKind::Cannon);
+        for cannon in info.open_cannons {
+            info.screen_points |= Bitboard::between(ksq, cannon);
+        }
+        for cannon in lines3 & past2.bitboard() & mine(PieceKind::Cannon) {
+            let between = Bitboard::between(ksq, cannon);
+            info.line_blockers |= between & ours;
+            info.two_screen_lines |= between;
+        }
+        for horse in attacks::horse_attackers_unblocked(ksq) & mine(PieceKind::Horse) & !horse_checks {
+            if let Some(leg) = horse_leg(horse, ksq) {
+                info.leg_blockers |= Bitboard::from_square(leg) & ours;
+            }
+        }
+        info
+    }
+
+    /// Whether a legal move gives check: the answer `make` then [`Position::in_check`] would
+    /// give, without making it. For one move; a node asking about several reads one
+    /// [`CheckInfo`] with [`Position::gives_check_with`].
+    pub fn gives_check(&self, mv: Move) -> bool {
+        self.gives_check_with(mv, &self.check_info())
+    }
+
+    /// [`Position::gives_check`] with the node's [`CheckInfo`]. A move checks directly, or
+    /// uncovers a check (leaving a rook's or cannon's line or a horse's leg), or becomes a
+    /// cannon's screen, or takes one of a cannon's two screens with the other.
+    #[inline]
+    pub fn gives_check_with(&self, mv: Move, info: &CheckInfo) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let ksq = info.ksq;
+        // Whether the move stays on the king's line and on its side of the king (a cannon may
+        // jump the king to capture beyond it).
+        let aligned = ((from.file() == ksq.file() && to.file() == ksq.file())
+            || (from.rank() == ksq.rank() && to.rank() == ksq.rank()))
+            && !Bitboard::between(from, to).has(ksq);
+        if let Some(pc) = self.board[from.index()] {
+            let kind = pc.kind();
+            if kind == PieceKind::Cannon && aligned && Bitboard::between(to, ksq).has(from) {
+                // Away from the king along its line: sliding adds nothing between, and the
+                // cannon did not check before; a capture adds the screen it jumped, which
+                // checks only if nothing stood between before.
+                if info.open_cannons.has(from) && self.board[to.index()].is_some() {
+                    return true;
+                }
+            } else if info.direct[kind.index()].has(to) {
+                return true;
+            }
+        }
+        if info.leg_blockers.has(from) || (info.line_blockers.has(from) && !aligned) {
             return true;
         }
-        // Most moves can check neither directly nor by discovery: the look-ups on the
-        // occupancy after the move are made only where one is possible. A discovered check
-        // needs the move to leave the king's file or rank (a rook or the king uncovered, a
-        // cannon's screen count changed) or a horse's leg next to the king; a new cannon screen
-        // needs it to arrive on them.
-        let lines = Bitboard::file(ksq.file()) | Bitboard::rank(ksq.rank());
-        let discovering = lines.has(from) || lines.has(to) || attacks::diagonal_neighbours(ksq).has(from);
-        let direct_possible = match kind {
-            Some(PieceKind::Rook | PieceKind::Cannon) => lines.has(to),
-            Some(PieceKind::Horse) => attacks::horse_attackers_unblocked(ksq).has(to),
-            // An advisor or elephant never attacks the king; a king facing the other would
-            // make the move illegal.
-            _ => false,
-        };
-        if !discovering && !direct_possible {
-            return false;
+        if !aligned {
+            return info.screen_points.has(to);
         }
-        let occ = self.occ.after_move(from, to);
-        let direct = match kind {
-            Some(PieceKind::Rook) => attacks::rook(to, &occ).has(ksq),
-            Some(PieceKind::Cannon) => attacks::cannon(to, &occ).has(ksq),
-            Some(PieceKind::Horse) => attacks::horse(to, occ.bitboard()).has(ksq),
-            _ => false,
-        };
-        direct || (discovering && self.attackers_to_except(ksq, us, &occ, Bitboard::from_square(from)).any())
+        info.two_screen_lines.has(from) && info.two_screen_lines.has(to) && self.board[to.index()].is_some()
     }
 
     /// Whether the two kings stand on one file with nothing between them.
@@ -221,5 +276,108 @@ impl Position {
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         !crate::movegen::legal_moves(self).is_empty()
+    }
+}
+
+/// The leg of a horse on `horse` attacking `target`, a horse's move away: the point next to
+/// the horse on the long side of the move.
+fn horse_leg(horse: Square, target: Square) -> Option<Square> {
+    let df = target.file().index() as i8 - horse.file().index() as i8;
+    let dr = target.rank().index() as i8 - horse.rank().index() as i8;
+    if df.abs() == 2 { horse.offset(df / 2, 0) } else { horse.offset(0, dr / 2) }
+}
+
+/// What the side to move needs to tell cheaply whether a move checks the enemy king: see
+/// [`Position::check_info`].
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    /// The enemy king.
+    ksq: Square,
+    /// By kind: the points from which a rook, cannon, horse or soldier checks; empty for the
+    /// other kinds.
+    direct: [Bitboard; PieceKind::NUM],
+    /// Our pieces whose leaving the king's line uncovers a check: the one piece between one of
+    /// our rooks and the king, and ours among the two between one of our cannons and the king.
+    line_blockers: Bitboard,
+    /// Our pieces on the leg of one of our horses that would otherwise check.
+    leg_blockers: Bitboard,
+    /// The points between one of our cannons and the king with nothing between them: a piece
+    /// arriving there becomes the cannon's screen.
+    screen_points: Bitboard,
+    /// Our cannons with nothing between them and the king: capturing away from it along the
+    /// line, one jumps its screen and puts it between.
+    open_cannons: Bitboard,
+    /// The points between one of our cannons and the king with two pieces between them: one of
+    /// them taking the other along the line leaves a single screen.
+    two_screen_lines: Bitboard,
+}
+
+impl CheckInfo {
+    /// The points from which a piece of kind `kind` checks directly.
+    #[inline]
+    pub fn direct(&self, kind: PieceKind) -> Bitboard {
+        self.direct[kind.index()]
+    }
+
+    /// Our pieces that may uncover a check by moving.
+    #[inline]
+    pub fn uncovering(&self) -> Bitboard {
+        self.line_blockers | self.leg_blockers
+    }
+
+    /// The points where a piece arriving becomes the screen of a cannon aimed at the king.
+    #[inline]
+    pub fn screen_points(&self) -> Bitboard {
+        self.screen_points
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gives_check` on `mv` in `fen`, checked against making the move.
+    fn checks(fen: &str, mv: &str) -> bool {
+        let mut pos = Position::from_fen(fen).expect("valid FEN");
+        let mv = Move::parse(mv).expect("move");
+        assert!(pos.is_legal_move(mv), "{mv} in {fen}");
+        let predicted = pos.gives_check(mv);
+        pos.make(mv);
+        assert_eq!(predicted, pos.in_check(), "{mv} in {fen}");
+        predicted
+    }
+
+    #[test]
+    fn direct_and_uncovered_checks() {
+        // A rook to the king's file, a horse over a free leg, a soldier next to the king.
+        assert!(checks("3k5/9/9/9/9/9/9/9/R8/4K4 w", "a1d1"));
+        assert!(checks("4k4/9/9/1N7/9/9/9/9/9/3K5 w", "b6d7"));
+        assert!(!checks("4k4/9/9/1N7/9/9/9/9/9/3K5 w", "b6a8"));
+        assert!(checks("3k5/9/9/9/9/9/9/9/3p5/4K4 b", "d1d0"));
+        assert!(checks("3k5/9/9/9/9/9/9/9/3p5/4K4 b", "d1e1"));
+        assert!(!checks("3k5/9/9/9/9/9/9/9/3p5/4K4 b", "d1c1"));
+        // The horse on f1 blocks the rook on f0's file to the king on f9: moving it uncovers a
+        // check.
+        assert!(checks("5k3/9/9/9/9/9/9/9/5N3/3K1R3 w", "f1g3"));
+        // A cannon behind two pieces: one of ours leaving the line checks, a step along it
+        // does not.
+        assert!(!checks("4k4/9/9/4p4/9/9/4P4/9/9/3KC4 w", "e3e4"));
+        assert!(checks("4k4/9/9/4p4/9/9/4R4/9/9/3KC4 w", "e3d3"));
+        assert!(!checks("4k4/9/9/4p4/9/9/4R4/9/9/3KC4 w", "e3e4"));
+    }
+
+    #[test]
+    fn cannon_screens_made_and_taken() {
+        // A piece stepping between a cannon and the king with nothing between becomes its
+        // screen.
+        assert!(checks("4k4/9/9/9/9/9/9/3R5/9/3KC4 w", "d2e2"));
+        // Two screens, one taking the other along the line: one is left.
+        assert!(checks("4k4/9/9/4p4/9/9/4R4/9/9/3KC4 w", "e3e6"));
+        // A cannon with nothing between it and the king capturing away from it jumps its screen,
+        // which is then between them (found by the property tests).
+        assert!(checks("1nbakabCr/9/rc7/p1p1p1p1p/9/9/P1P1P1P1P/1C7/2R6/R1BcKABN1 b", "d0a0"));
+        // A cannon jumping the king itself to capture leaves the line of the cannon behind it
+        // (found by the property tests).
+        assert!(checks("1CbC1kbcr/3c5/r8/p1p1p1p1p/9/P8/2P1P1P1P/9/8R/RNBAKABN1 w", "d9g9"));
     }
 }

@@ -15,6 +15,7 @@ use crate::attacks::Occupancy;
 use crate::bitboard::Bitboard;
 use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
+pub use check::CheckInfo;
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
 pub use rules::{GameResult, RULE60_PLIES, Reason, RuleVerdict, game_result, score_text};

@@ -10,7 +10,7 @@ pub use list::{MAX_MOVES, MoveList};
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Position;
+use crate::board::{CheckInfo, Position};
 use crate::types::{Move, PieceKind, Square};
 
 /// What to generate: a const parameter, so each kind compiles to its own loop.
@@ -79,33 +79,15 @@ pub fn generate<const G: GenKind>(pos: &Position, list: &mut MoveList) {
 }
 
 /// Appends the quiet moves of the side to move that may give check: a superset of the checking
-/// quiet moves, for the caller to confirm with [`Position::gives_check`]. A quiet move checks
-/// directly (a rook, cannon, horse or soldier reaching a point that attacks the king), or by
-/// discovery or as a cannon's new screen, which needs its origin or destination on the king's
-/// file or rank, or its origin on a horse's leg next to the king.
-pub fn generate_check_candidates(pos: &Position, list: &mut MoveList) {
-    let us = pos.side_to_move();
-    let ksq = pos.king(!us);
-    let occ = pos.occupancy();
-    let occ_bb = occ.bitboard();
-    let lines = Bitboard::file(ksq.file()) | Bitboard::rank(ksq.rank());
-    let discovering = lines | attacks::diagonal_neighbours(ksq);
-    let rook_checks = attacks::rook(ksq, occ);
-    let horse_checks = attacks::horse_attackers(ksq, occ_bb);
-    let soldier_checks = attacks::soldier_attackers(us, ksq);
+/// quiet moves, for the caller to confirm with [`Position::gives_check_with`] and the same
+/// `info`. Pieces that may uncover a check keep every move; the others keep the points from
+/// which their kind checks directly and the points where they would become a cannon's screen.
+pub fn generate_check_candidates(pos: &Position, info: &CheckInfo, list: &mut MoveList) {
+    let uncovering = info.uncovering();
+    let screens = info.screen_points();
     for_each_piece::<QUIETS>(pos, |from, targets| {
         let Some(pc) = pos.piece_at(from) else { return };
-        let targets = if discovering.has(from) {
-            targets
-        } else {
-            let direct = match pc.kind() {
-                PieceKind::Rook => rook_checks,
-                PieceKind::Horse => horse_checks,
-                PieceKind::Soldier => soldier_checks,
-                _ => Bitboard::EMPTY,
-            };
-            targets & (direct | lines)
-        };
+        let targets = if uncovering.has(from) { targets } else { targets & (info.direct(pc.kind()) | screens) };
         for to in targets {
             list.push(Move::new(from, to));
         }

@@ -119,6 +119,14 @@ impl SearchMemory {
         SearchMemory::default()
     }
 
+    /// Fresh memory for `threads` threads, allocated and zeroed now rather than by the first
+    /// search: `bench` times searches, not the setting up of their tables (as with the
+    /// transposition table, which it clears before starting the clock).
+    pub fn allocated(threads: usize) -> SearchMemory {
+        let histories = (0..threads).map(|_| Some(Box::new(History::new()))).collect();
+        SearchMemory { histories: Mutex::new(histories) }
+    }
+
     /// Forgets everything (a new game).
     pub fn clear(&self) {
         self.lock().clear();

@@ -191,34 +191,43 @@ impl Worker<'_> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0usize;
+        // Built at the first move that asks whether it checks.
+        let mut check_info = None;
 
         while let Some(mv) = moves.picker.next(&self.pos, &self.hist) {
-            if Some(mv) == excluded || !self.pos.is_legal(mv) {
+            if Some(mv) == excluded {
                 continue;
             }
-            legal += 1;
             let capture = is_capture(&self.pos, mv);
             let prunable = !PV && !in_check && !capture && best > -MATE_BOUND;
             let lmp_count = (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
             let late = depth <= LMP_MAX_DEPTH && moves.quiets.len() >= lmp_count;
+            // Late-move pruning and futility pruning spare checks: in xiangqi a quiet check
+            // (a discovered cannon or horse check) is often the point of a combination.
+            // Late moves are pruned before the legality test, which costs more: from here on
+            // every quiet move is pruned unless it checks, and the count of legal moves ranks
+            // only reduced moves, which checks and captures are not.
+            if prunable && late && !self.gives_check(mv, &mut check_info) {
+                continue;
+            }
+            if !self.pos.is_legal(mv) {
+                continue;
+            }
+            legal += 1;
 
             // Read before the move is made: the history of a quiet move, for its reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
             let hist_score = if reducible { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
-            // Late-move pruning and futility pruning spare checks: in xiangqi a quiet check
-            // (a discovered cannon or horse check) is often the point of a combination.
             let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
-            if prunable && (late || futile) && !self.pos.gives_check(mv) {
-                if !late {
-                    moves.quiets.push(mv);
-                }
+            if prunable && futile && !late && !self.gives_check(mv, &mut check_info) {
+                moves.quiets.push(mv);
                 continue;
             }
             // SEE pruning: near the leaves, a move that loses material by static exchange
             // (beyond a margin that grows with depth) is not searched, unless it checks.
             if !PV && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH {
                 let margin = if capture { SEE_CAPTURE_MARGIN * depth } else { SEE_QUIET_MARGIN * depth * depth };
-                if !self.pos.see_ge(mv, -margin) && !self.pos.gives_check(mv) {
+                if !self.pos.see_ge(mv, -margin) && !self.gives_check(mv, &mut check_info) {
                     continue;
                 }
             }

@@ -5,6 +5,7 @@
 use super::params::DELTA_MARGIN;
 use super::picker::{PickerKind, victim};
 use super::worker::Worker;
+use crate::board::CheckInfo;
 use crate::movegen::generate_check_candidates;
 use crate::tt::Bound;
 use crate::types::value::{INFINITE, is_rule, mated_in};
@@ -52,13 +53,15 @@ impl Worker<'_> {
         let mut best_move = None;
         // Captures (or evasions) from the picker, then the quiet checks from `moves.quiets`.
         let mut quiet_checks: Option<usize> = None;
+        let mut check_info: Option<CheckInfo> = None;
         loop {
             let mv = match quiet_checks {
                 None => match moves.picker.next(&self.pos, &self.hist) {
                     Some(mv) => mv,
                     None if checks && !in_check => {
                         moves.quiets.clear();
-                        generate_check_candidates(&self.pos, &mut moves.quiets);
+                        let info = check_info.insert(self.pos.check_info());
+                        generate_check_candidates(&self.pos, info, &mut moves.quiets);
                         quiet_checks = Some(0);
                         continue;
                     }
@@ -67,7 +70,8 @@ impl Worker<'_> {
                 Some(i) => {
                     let Some(&mv) = moves.quiets.as_slice().get(i) else { break };
                     quiet_checks = Some(i + 1);
-                    if !self.pos.gives_check(mv) || !self.pos.see_ge(mv, 0) {
+                    let checks = check_info.as_ref().is_some_and(|info| self.pos.gives_check_with(mv, info));
+                    if !checks || !self.pos.see_ge(mv, 0) {
                         continue;
                     }
                     mv

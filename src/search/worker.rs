@@ -9,7 +9,7 @@ use super::history::{ContRow, ContRows, History};
 use super::params::*;
 use super::picker::MovePicker;
 use super::{Control, SearchShared};
-use crate::board::Position;
+use crate::board::{CheckInfo, Position};
 use crate::board::{RULE60_PLIES, RuleVerdict};
 use crate::eval::evaluate;
 use crate::movegen::MoveList;
@@ -147,6 +147,13 @@ impl<'a> Worker<'a> {
         let v = evaluate(&self.pos);
         self.hist.evals.put(key, v);
         v
+    }
+
+    /// Whether `mv` gives check, with the node's [`CheckInfo`] built on first use.
+    #[inline]
+    pub(super) fn gives_check(&self, mv: Move, info: &mut Option<CheckInfo>) -> bool {
+        let info = info.get_or_insert_with(|| self.pos.check_info());
+        self.pos.gives_check_with(mv, info)
     }
 
     /// A decided or drawn result by rule at this node (`rules.md` sections 7 to 11), or `None`.
