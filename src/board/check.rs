@@ -94,6 +94,7 @@ impl Position {
             screen_points: Bitboard::EMPTY,
             open_cannons: Bitboard::EMPTY,
             two_screen_lines: Bitboard::EMPTY,
+            origins: Bitboard::EMPTY,
         };
         info.direct[PieceKind::Rook.index()] = lines1;
         // Beyond exactly one piece, up to and including the next.
@@ -119,6 +120,7 @@ impl Position {
                 info.leg_blockers |= Bitboard::from_square(leg) & ours;
             }
         }
+        info.origins = info.line_blockers | info.leg_blockers | info.open_cannons | info.two_screen_lines;
         info
     }
 
@@ -135,24 +137,28 @@ impl Position {
     #[inline]
     pub fn gives_check_with(&self, mv: Move, info: &CheckInfo) -> bool {
         let (from, to) = (mv.from(), mv.to());
+        let Some(pc) = self.board[from.index()] else { return false };
+        let kind = pc.kind();
+        let direct = info.direct[kind.index()].has(to);
+        // Most moves reach no checking point and touch no line or leg that matters.
+        if !direct && !info.origins.has(from) && !info.screen_points.has(to) {
+            return false;
+        }
         let ksq = info.ksq;
         // Whether the move stays on the king's line and on its side of the king (a cannon may
         // jump the king to capture beyond it).
         let aligned = ((from.file() == ksq.file() && to.file() == ksq.file())
             || (from.rank() == ksq.rank() && to.rank() == ksq.rank()))
             && !Bitboard::between(from, to).has(ksq);
-        if let Some(pc) = self.board[from.index()] {
-            let kind = pc.kind();
-            if kind == PieceKind::Cannon && aligned && Bitboard::between(to, ksq).has(from) {
-                // Away from the king along its line: sliding adds nothing between, and the
-                // cannon did not check before; a capture adds the screen it jumped, which
-                // checks only if nothing stood between before.
-                if info.open_cannons.has(from) && self.board[to.index()].is_some() {
-                    return true;
-                }
-            } else if info.direct[kind.index()].has(to) {
+        if kind == PieceKind::Cannon && aligned && Bitboard::between(to, ksq).has(from) {
+            // Away from the king along its line: sliding adds nothing between, and the cannon
+            // did not check before; a capture adds the screen it jumped, which checks only if
+            // nothing stood between before.
+            if info.open_cannons.has(from) && self.board[to.index()].is_some() {
                 return true;
             }
+        } else if direct {
+            return true;
         }
         if info.leg_blockers.has(from) || (info.line_blockers.has(from) && !aligned) {
             return true;
@@ -310,6 +316,9 @@ pub struct CheckInfo {
     /// The points between one of our cannons and the king with two pieces between them: one of
     /// them taking the other along the line leaves a single screen.
     two_screen_lines: Bitboard,
+    /// The union of the sets above that a move's origin is tested against: a move from
+    /// elsewhere checks only directly or as a new screen.
+    origins: Bitboard,
 }
 
 impl CheckInfo {
