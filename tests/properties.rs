@@ -5,7 +5,7 @@
 //! Games are driven by proptest strategies (a start position and a vector of move choices), so a
 //! failure shrinks to a short game and proptest prints the seed to replay it.
 
-use chuhan::movegen::{MoveList, count_legal, generate_check_candidates, legal_moves};
+use chuhan::movegen::{MoveList, count_legal, generate_check_candidates, generate_evasions, legal_moves};
 use chuhan::ucci::{Command, Dialect, check_legal, options, parse};
 use chuhan::{Move, Position, START_FEN, Square};
 use proptest::prelude::*;
@@ -359,6 +359,23 @@ proptest! {
                     if !is_capture(&pos, mv) && pos.gives_check(mv) {
                         prop_assert!(candidates.contains(mv), "{} in {}", mv, pos.fen());
                     }
+                }
+            }
+            let Some(mv) = pick(&pos, choice) else { break };
+            pos.make(mv);
+        }
+    }
+
+    /// In check, the evasion generator keeps every legal move, along random games.
+    #[test]
+    fn evasions_cover_every_legal_move((fen, choices) in game()) {
+        let mut pos = Position::from_fen(&fen).expect("start FEN");
+        for choice in &choices {
+            if pos.in_check() {
+                let mut evasions = MoveList::new();
+                generate_evasions(&pos, pos.evasion_points(), &mut evasions);
+                for &mv in legal_moves(&pos).iter() {
+                    prop_assert!(evasions.contains(mv), "{} in {}", mv, pos.fen());
                 }
             }
             let Some(mv) = pick(&pos, choice) else { break };

@@ -94,6 +94,19 @@ pub fn generate_check_candidates(pos: &Position, info: &CheckInfo, list: &mut Mo
     });
 }
 
+/// Appends the pseudo-legal moves that may answer the current check, in the order of
+/// [`generate`]: every king move, and the moves of other pieces that leave or reach one of
+/// `points` ([`Position::evasion_points`]). The caller still tests each for legality.
+pub fn generate_evasions(pos: &Position, points: Bitboard, list: &mut MoveList) {
+    let ksq = pos.king(pos.side_to_move());
+    for_each_piece::<ALL>(pos, |from, targets| {
+        let targets = if from == ksq || points.has(from) { targets } else { targets & points };
+        for to in targets {
+            list.push(Move::new(from, to));
+        }
+    });
+}
+
 /// The number of legal moves, without listing them: moves that cannot touch the king's
 /// safety are counted by popcount (perft's bulk counting at the last ply).
 pub fn count_legal(pos: &Position) -> usize {

@@ -205,21 +205,9 @@ impl MovePicker {
     fn generate_evasions(&mut self, pos: &Position, history: &History) {
         self.list.clear();
         self.next = 0;
-        movegen::generate::<{ movegen::ALL }>(pos, &mut self.list);
-        // Most moves cannot answer the check: dropping them here (keeping the order) makes
-        // every pick a short scan.
-        let ksq = pos.king(pos.side_to_move());
-        let points = pos.evasion_points();
-        let moves = self.list.as_mut_slice();
-        let mut kept = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
-            if mv.from() == ksq || points.has(mv.from()) || points.has(mv.to()) {
-                moves[kept] = mv;
-                kept += 1;
-            }
-        }
-        self.list.truncate(kept);
+        // Most moves cannot answer the check: generating only those that might makes every
+        // pick a short scan.
+        movegen::generate_evasions(pos, pos.evasion_points(), &mut self.list);
         for (i, &mv) in self.list.as_slice().iter().enumerate() {
             self.scores[i] = if pos.piece_at(mv.to()).is_some() {
                 (1 << 20) + mvv_lva(pos, mv)
