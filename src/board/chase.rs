@@ -174,6 +174,7 @@ impl Position {
             colors: self.colors,
             occ: self.occ,
             kings: self.kings,
+            psq: self.psq,
             stm: self.stm,
             fullmove: self.fullmove,
             st: self.st,

@@ -13,6 +13,7 @@ use std::fmt;
 
 use crate::attacks::Occupancy;
 use crate::bitboard::Bitboard;
+use crate::eval::{PSQ, S};
 use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
 pub use check::CheckInfo;
@@ -54,6 +55,9 @@ pub struct Position {
     colors: ByColor<Bitboard>,
     occ: Occupancy,
     kings: ByColor<Square>,
+    /// Each side's piece-square values, kept up to date by every piece put, moved or taken:
+    /// the evaluation reads them instead of walking the pieces.
+    psq: ByColor<S>,
     stm: Color,
     fullmove: u32,
     st: State,
@@ -113,6 +117,7 @@ impl Position {
             colors: ByColor::default(),
             occ: Occupancy::default(),
             kings: ByColor::new(Square::from_index(0), Square::from_index(0)),
+            psq: ByColor::default(),
             stm: setup.side_to_move,
             fullmove: setup.fullmove,
             st: State {
@@ -169,6 +174,7 @@ impl Position {
         self.pieces[pc.index()] = self.pieces[pc.index()].with(sq);
         self.colors[pc.color()] = self.colors[pc.color()].with(sq);
         self.occ.set(sq);
+        self.psq[pc.color()] += PSQ[pc.index()][sq.index()];
         if pc.kind() == PieceKind::King {
             self.kings[pc.color()] = sq;
         }
@@ -184,6 +190,8 @@ impl Position {
         self.pieces[pc.index()] ^= both;
         self.colors[pc.color()] ^= both;
         self.occ.relocate(from, to);
+        let table = &PSQ[pc.index()];
+        self.psq[pc.color()] += table[to.index()] - table[from.index()];
         if pc.kind() == PieceKind::King {
             self.kings[pc.color()] = to;
         }
@@ -195,6 +203,7 @@ impl Position {
         self.pieces[pc.index()] = self.pieces[pc.index()].without(sq);
         self.colors[pc.color()] = self.colors[pc.color()].without(sq);
         self.occ.clear(sq);
+        self.psq[pc.color()] -= PSQ[pc.index()][sq.index()];
     }
 
     #[inline]
@@ -301,6 +310,12 @@ impl Position {
     #[inline]
     pub fn count(&self, c: Color, kind: PieceKind) -> u32 {
         self.pieces_of(c, kind).count()
+    }
+
+    /// The sum of the piece-square values (`eval`'s position term) of `c`'s pieces.
+    #[inline]
+    pub fn psq(&self, c: Color) -> S {
+        self.psq[c]
     }
 }
 

@@ -33,6 +33,7 @@ use crate::board::Position;
 use crate::types::{ByColor, Color, Value};
 use info::EvalInfo;
 
+pub(crate) use psqt::PSQ;
 pub use score::S;
 pub use trace::Trace;
 pub use weights::{Accumulator, Weight};
@@ -113,8 +114,8 @@ impl<A: Accumulator> Breakdown<A> {
     #[inline(always)]
     pub fn new(pos: &Position) -> Breakdown<A> {
         // The piece-square pass also counts the pieces, which the shared facts start from.
-        let (red_psq, red_counts) = psqt::psqt(pos, Color::Red);
-        let (black_psq, black_counts) = psqt::psqt(pos, Color::Black);
+        let (red_psq, red_counts) = A::psqt(pos, Color::Red);
+        let (black_psq, black_counts) = A::psqt(pos, Color::Black);
         let position = ByColor::new(red_psq, black_psq);
         let mut info = EvalInfo::new(pos, ByColor::new(red_counts, black_counts));
 

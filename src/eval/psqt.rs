@@ -8,7 +8,7 @@ use crate::types::{Color, Piece, PieceKind, Square};
 
 /// Tables per piece (both colours) indexed by square, built at compile time from the drawings
 /// in `params::pst` (middlegame and endgame drawing per kind).
-pub(super) static PSQ: [[S; Square::NUM]; Piece::NUM] = {
+pub(crate) static PSQ: [[S; Square::NUM]; Piece::NUM] = {
     let mg = [pst::KING_MG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_MG];
     let eg = [pst::KING_EG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_EG];
     let mut psq = [[S::ZERO; Square::NUM]; Piece::NUM];
@@ -60,6 +60,25 @@ pub(super) fn psqt<A: Accumulator>(pos: &Position, c: Color) -> (A, [i32; PieceK
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sums the position keeps through make and unmake are the walk's, for every legal
+    /// move of every bench position.
+    #[test]
+    fn kept_sums_match_the_walk() {
+        let walk = |pos: &Position, c| psqt::<S>(pos, c).0;
+        for mut pos in crate::bench::positions() {
+            for mv in crate::movegen::legal_moves(&pos).iter().copied() {
+                pos.make(mv);
+                for c in Color::ALL {
+                    assert_eq!(pos.psq(c), walk(&pos, c), "{mv} in {}", pos.fen());
+                }
+                pos.unmake();
+            }
+            for c in Color::ALL {
+                assert_eq!(pos.psq(c), walk(&pos, c), "{}", pos.fen());
+            }
+        }
+    }
 
     #[test]
     fn tables_read_from_each_side() {

@@ -17,6 +17,7 @@ use super::params::{
     TEMPO, THREAT_BY_LESSER, pst,
 };
 use super::psqt::PSQ;
+use crate::board::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
 
 /// One tunable weight: a table of `params.rs` and, where it has several, an entry.
@@ -123,6 +124,12 @@ pub trait Accumulator: Default {
     fn add(&mut self, w: Weight, n: i32);
     /// Adds weight `w`, `n / d` times, where the engine rounds the product toward zero.
     fn add_fraction(&mut self, w: Weight, n: i32, d: i32);
+
+    /// The position term of `c`'s pieces and their number by kind: one walk over them.
+    #[inline(always)]
+    fn psqt(pos: &Position, c: Color) -> (Self, [i32; PieceKind::NUM]) {
+        super::psqt::psqt(pos, c)
+    }
 }
 
 /// The engine's accumulator: the sum of the values.
@@ -135,6 +142,13 @@ impl Accumulator for S {
     #[inline(always)]
     fn add_fraction(&mut self, w: Weight, n: i32, d: i32) {
         *self += w.value() * n / d;
+    }
+
+    /// The engine reads the sum the position keeps up to date (the same values: see
+    /// `psqt::tests`), and counts by kind.
+    #[inline(always)]
+    fn psqt(pos: &Position, c: Color) -> (S, [i32; PieceKind::NUM]) {
+        (pos.psq(c), PieceKind::ALL.map(|k| pos.count(c, k) as i32))
     }
 }
 
