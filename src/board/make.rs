@@ -2,7 +2,9 @@
 //! the next one incrementally; `unmake` restores the board from the move and captured piece.
 
 use super::{Position, zobrist};
-use crate::types::{Color, Move};
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Move, PieceKind, Square};
 
 /// A side's checks beyond this many since the last capture do not advance the 60-move counter
 /// (`rules.md` section 9).
@@ -35,7 +37,11 @@ impl Position {
             self.fullmove += 1;
         }
 
-        let checkers = self.attackers_to(self.kings[them], us, &self.occ);
+        let checkers = if self.may_check(pc.kind(), from, to) {
+            self.attackers_to(self.kings[them], us, &self.occ)
+        } else {
+            Bitboard::EMPTY
+        };
         let sensitive = self.sensitive_points(them);
         let st = &mut self.st;
         st.key = key;
@@ -62,6 +68,26 @@ impl Position {
             if counted {
                 st.rule60 += 1;
             }
+        }
+    }
+
+    /// Whether the move just made from `from` to `to` by a piece of `kind` may have checked
+    /// the side now to move. Before it that side was not in check, so a check comes from the
+    /// moved piece, or from what its leaving or arriving changed: a line of the king (a rook
+    /// or cannon uncovered, a screen added or removed) or a horse's leg next to it. Most moves
+    /// touch none of these, and the full look-up for checkers is skipped.
+    #[inline]
+    fn may_check(&self, kind: PieceKind, from: Square, to: Square) -> bool {
+        let ksq = self.kings[self.stm];
+        let lines = Bitboard::file(ksq.file()) | Bitboard::rank(ksq.rank());
+        if lines.has(from) || lines.has(to) || attacks::diagonal_neighbours(ksq).has(from) {
+            return true;
+        }
+        match kind {
+            PieceKind::Horse => attacks::horse_attackers_unblocked(ksq).has(to),
+            PieceKind::Soldier => attacks::soldier_attackers(!self.stm, ksq).has(to),
+            // A rook or cannon checks only from the king's lines; the others never check.
+            _ => false,
         }
     }
 
@@ -116,7 +142,9 @@ impl Position {
         st.uncounted_check = false;
         st.rule60 += 1;
         self.stm = !self.stm;
-        st.checkers = self.attackers_to(self.kings[self.stm], !self.stm, &self.occ);
+        // The side that passed was not in check, and the board has not changed: the other
+        // side is not in check either.
+        st.checkers = Bitboard::EMPTY;
         st.sensitive = self.sensitive_points(self.stm);
         self.st = st;
     }
