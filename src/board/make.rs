@@ -104,6 +104,12 @@ impl Position {
         key
     }
 
+    /// The key of the position after [`Position::make_null`].
+    #[inline]
+    pub fn key_after_null(&self) -> u64 {
+        self.st.key ^ zobrist::side()
+    }
+
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
         let Some(prev) = self.history.pop() else {

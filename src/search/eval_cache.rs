@@ -33,6 +33,17 @@ impl EvalCache {
         (slot != 0 && (slot ^ key) & !VALUE_MASK == 0).then_some(Value::from(slot as u16 as i16))
     }
 
+    /// Starts loading the slot of `key` into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint that never faults, and the address is within `slots`.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch(self.slots.as_ptr().add(Self::index(key)) as *const i8, _MM_HINT_T0);
+        }
+    }
+
     /// Caches `value` for `key`; a value outside 16 bits is not cached.
     #[inline]
     pub fn put(&mut self, key: u64, value: Value) {

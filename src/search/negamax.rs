@@ -112,6 +112,7 @@ impl Worker<'_> {
                 let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
                 self.stack[ply].mv = Some(Move::NULL);
                 self.stack[ply].cont = None; // no continuation after a pass
+                self.prefetch(self.pos.key_after_null());
                 self.pos.make_null();
                 let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
                 self.pos.unmake_null();
@@ -231,7 +232,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.tt.prefetch(self.pos.key_after(mv));
+            self.prefetch(self.pos.key_after(mv));
             self.push_move(ply, mv);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
@@ -329,7 +330,7 @@ impl Worker<'_> {
             if !self.pos.see_ge(mv, threshold) || !self.pos.is_legal(mv) {
                 continue;
             }
-            self.tt.prefetch(self.pos.key_after(mv));
+            self.prefetch(self.pos.key_after(mv));
             self.push_move(ply, mv);
             self.pos.make(mv);
             let mut v = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1, false);

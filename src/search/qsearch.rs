@@ -89,7 +89,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.tt.prefetch(self.pos.key_after(mv));
+            self.prefetch(self.pos.key_after(mv));
             if !self.pos.is_legal(mv) {
                 continue;
             }

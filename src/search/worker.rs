@@ -137,6 +137,14 @@ impl<'a> Worker<'a> {
         self.aborted
     }
 
+    /// Starts loading what the node with `key` reads first, its table entry and its cached
+    /// evaluation, while the move to it is still being decided on and made.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        self.tt.prefetch(key);
+        self.hist.evals.prefetch(key);
+    }
+
     /// Static evaluation, from the side to move's point of view, through the thread's cache.
     #[inline]
     pub(super) fn evaluate(&mut self) -> Value {
