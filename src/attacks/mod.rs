@@ -104,6 +104,28 @@ pub fn rook(sq: Square, occ: &Occupancy) -> Bitboard {
     rook_rank(sq, occ) | rook_file(sq, occ)
 }
 
+/// The lines from `sq` in layers: `[0]` up to and including the first piece each way (a
+/// rook's reach, [`rook`]), `[1]` from there up to and including the second piece (where a
+/// cannon attacks `sq` from), and so on. Each layer slides again on its line's occupancy with
+/// the pieces met so far taken away: a few small-integer steps, instead of clearing them from
+/// the board and looking up the whole board again.
+#[inline]
+pub fn line_layers<const N: usize>(sq: Square, occ: &Occupancy) -> [Bitboard; N] {
+    let (rank_table, file_table) = (&RANK_SLIDE[sq.file().index()], &FILE_SLIDE[sq.rank().index()]);
+    let (mut rank_occ, mut file_occ) = (occ.rank_bits(sq), occ.file_bits(sq));
+    let (mut rank_seen, mut file_seen) = (0u16, 0u16);
+    let mut layers = [Bitboard::EMPTY; N];
+    for layer in &mut layers {
+        // Sliding past the pieces taken away reaches every earlier layer again.
+        let (rank, file) = (rank_table[rank_occ & 0x1ff], file_table[file_occ & 0x3ff]);
+        *layer = rank_bb(sq, rank & !rank_seen) | file_bb(sq, file & !file_seen);
+        rank_occ &= !(rank as usize);
+        file_occ &= !(file as usize);
+        (rank_seen, file_seen) = (rank, file);
+    }
+    layers
+}
+
 /// Cannon captures along the rank.
 #[inline]
 pub fn cannon_rank(sq: Square, occ: &Occupancy) -> Bitboard {
@@ -330,6 +352,24 @@ mod tests {
                 assert_eq!(cannon(sq, &o), slow_rook(sq, occ, true), "cannon {sq}");
                 let quiets = slow_rook(sq, occ, false) & !occ;
                 assert_eq!(cannon_moves(sq, &o), (quiets, slow_rook(sq, occ, true)), "cannon moves {sq}");
+            }
+        }
+    }
+
+    #[test]
+    fn line_layers_match_slow_reference() {
+        for occ in occupancies() {
+            let o = Occupancy::from_bitboard(occ);
+            for sq in Square::all() {
+                let [first, second, third] = line_layers::<3>(sq, &o);
+                assert_eq!(first, slow_rook(sq, occ, false), "first {sq}");
+                // Each layer is the rook's reach once the pieces of the layers before are gone.
+                let past1 = occ & !(first & occ);
+                assert_eq!(second, slow_rook(sq, past1, false) & !first, "second {sq}");
+                let past2 = past1 & !(second & occ);
+                assert_eq!(third, slow_rook(sq, past2, false) & !first & !second, "third {sq}");
+                // The second layer's pieces are the cannon's captures.
+                assert_eq!(second & occ, cannon(sq, &o), "cannon {sq}");
             }
         }
     }

@@ -72,19 +72,10 @@ impl Position {
         let ours = self.colors[us];
         let mine = |kind| self.pieces_of(us, kind);
 
-        // The king's lines up to the first, second and third piece each way: a rook behind one
-        // piece, or a cannon behind none or two, is one move from checking.
-        let lines1 = attacks::rook(ksq, occ);
-        let mut past1 = *occ;
-        for sq in lines1 & occ.bitboard() {
-            past1.clear(sq);
-        }
-        let lines2 = attacks::rook(ksq, &past1);
-        let mut past2 = past1;
-        for sq in lines2 & past1.bitboard() {
-            past2.clear(sq);
-        }
-        let lines3 = attacks::rook(ksq, &past2);
+        // The king's lines in layers up to the first, second and third piece each way: a rook
+        // behind one piece, or a cannon behind none or two, is one move from checking.
+        let [layer1, layer2, layer3] = attacks::line_layers::<3>(ksq, occ);
+        let bb = occ.bitboard();
 
         let mut info = CheckInfo {
             ksq,
@@ -96,21 +87,21 @@ impl Position {
             two_screen_lines: Bitboard::EMPTY,
             origins: Bitboard::EMPTY,
         };
-        info.direct[PieceKind::Rook.index()] = lines1;
+        info.direct[PieceKind::Rook.index()] = layer1;
         // Beyond exactly one piece, up to and including the next.
-        info.direct[PieceKind::Cannon.index()] = lines2 & !lines1;
+        info.direct[PieceKind::Cannon.index()] = layer2;
         let horse_checks = attacks::horse_attackers(ksq, occ.bitboard());
         info.direct[PieceKind::Horse.index()] = horse_checks;
         info.direct[PieceKind::Soldier.index()] = attacks::soldier_attackers(us, ksq);
 
-        for rook in lines2 & past1.bitboard() & mine(PieceKind::Rook) {
+        for rook in layer2 & bb & mine(PieceKind::Rook) {
             info.line_blockers |= Bitboard::between(ksq, rook) & ours;
         }
-        info.open_cannons = lines1 & mine(PieceKind::Cannon);
+        info.open_cannons = layer1 & mine(PieceKind::Cannon);
         for cannon in info.open_cannons {
             info.screen_points |= Bitboard::between(ksq, cannon);
         }
-        for cannon in lines3 & past2.bitboard() & mine(PieceKind::Cannon) {
+        for cannon in layer3 & bb & mine(PieceKind::Cannon) {
             let between = Bitboard::between(ksq, cannon);
             info.line_blockers |= between & ours;
             info.two_screen_lines |= between;

@@ -112,7 +112,8 @@ fn safe_checks(pos: &Position, info: &EvalInfo, c: Color) -> [(PieceKind, i32); 
     let has = |kind: PieceKind| info.counts[them][kind.index()] > 0;
     let count = |points: Bitboard| (points & safe).count() as i32;
 
-    let lines = attacks::rook(ksq, occ);
+    // The king's lines up to the first piece each way, and from there up to the second.
+    let [lines, past_screen] = attacks::line_layers::<2>(ksq, occ);
     let rooks = if has(PieceKind::Rook) { count(lines & info.attacks(them, PieceKind::Rook)) } else { 0 };
     let horses = if has(PieceKind::Horse) {
         count(attacks::horse_attackers(ksq, occ.bitboard()) & info.attacks(them, PieceKind::Horse))
@@ -120,14 +121,8 @@ fn safe_checks(pos: &Position, info: &EvalInfo, c: Color) -> [(PieceKind, i32); 
         0
     };
     let cannons = if has(PieceKind::Cannon) {
-        // A cannon checks from beyond exactly one screen: the king's lines with the first piece
-        // on each taken away reach past it, up to and including the next piece.
-        let mut past_screens = *occ;
-        for screen in lines & occ.bitboard() {
-            past_screens.clear(screen);
-        }
-        let points = attacks::rook(ksq, &past_screens) & !lines;
-        count(points & (info.cannon_quiets[them] | info.attacks(them, PieceKind::Cannon)))
+        // A cannon checks from beyond exactly one screen.
+        count(past_screen & (info.cannon_quiets[them] | info.attacks(them, PieceKind::Cannon)))
     } else {
         0
     };
