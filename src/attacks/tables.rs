@@ -107,17 +107,6 @@ pub(crate) static FILE_SPREAD: [u128; 1024] = {
     t
 };
 
-/// Square index in the file-major layout (`file * 10 + rank`).
-pub(crate) static FILE_MAJOR: [u8; 90] = {
-    let mut t = [0u8; 90];
-    let mut s = 0;
-    while s < 90 {
-        t[s] = ((s % 9) * 10 + s / 9) as u8;
-        s += 1;
-    }
-    t
-};
-
 // Neighbour orders, which are the bit orders of the leg and eye table indices: `attacks::gather`
 // depends on them.
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
