@@ -115,6 +115,9 @@ fn trace_adds_up_to_the_evaluation() {
         };
         assert_eq!(t.total(), red, "{}", pos.fen());
         assert!(t.to_string().ends_with(&format!("Final evaluation: {red} (red side)")));
+        // The rows, each blended apart, add up to it but for rounding: under one unit per row.
+        let rows: Value = Term::ALL.iter().map(|&term| t.net(term)).sum();
+        assert!((rows - red).abs() <= 2 * Term::NUM as Value, "{rows} vs {red} in {}", pos.fen());
     }
 }
 

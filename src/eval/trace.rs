@@ -5,20 +5,23 @@ use std::fmt;
 use super::{Breakdown, S, Term};
 use crate::types::{ByColor, Color, Value};
 
-/// Each term's blended value for Red and for Black.
+/// Each term's blended value for Red and for Black, and the evaluation.
 ///
 /// Displays as a header, one row per term (Red, Black, net), then
-/// `Final evaluation: <n> (red side)`, with no newline after that last line.
+/// `Final evaluation: <n> (red side)`, with no newline after that last line. The evaluation
+/// blends the sum of the terms once, so it may differ from the sum of the rows, each blended
+/// apart, by a unit or two of rounding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     values: [ByColor<Value>; Term::NUM],
+    total: Value,
     phase: i32,
 }
 
 impl Trace {
     pub(super) fn new(b: &Breakdown<S>) -> Trace {
         let values = Term::ALL.map(|t| ByColor::new(b.value(t, Color::Red), b.value(t, Color::Black)));
-        Trace { values, phase: b.phase }
+        Trace { values, total: b.red_total(), phase: b.phase }
     }
 
     /// A term's value for one side.
@@ -31,9 +34,9 @@ impl Trace {
         self.value(term, Color::Red) - self.value(term, Color::Black)
     }
 
-    /// The evaluation from Red's point of view: the sum of the net values.
+    /// The evaluation from Red's point of view: [`evaluate`](super::evaluate) for Red.
     pub fn total(&self) -> Value {
-        Term::ALL.iter().map(|&t| self.net(t)).sum()
+        self.total
     }
 
     /// The game phase used, from 0 (endgame) to [`PHASE_MAX`](super::params::PHASE_MAX).
