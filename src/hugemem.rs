@@ -5,10 +5,15 @@
 //! on top of the cache miss. Aligning the allocation to 2 MB and asking for transparent huge
 //! pages (`madvise(MADV_HUGEPAGE)`, which Debian's default `madvise` mode requires) cuts that
 //! to eight pages. Stockfish's `aligned_large_pages_alloc` does the same. Where the hint is
-//! refused the table works as before, on small pages.
+//! refused the table works as before, on small pages. The search's history and evaluation
+//! caches, a few megabytes read at scattered addresses, are kept the same way.
+//!
+//! The zeroing is written out at allocation, not left to the kernel's first touch of each
+//! page: a table is ready when it is made, and a search that starts on it does not pay for
+//! page faults (`bench` times searches on tables it has just made).
 
 use std::alloc::{self, Layout};
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
 /// Types for which all-zero bytes are a valid value, so a table of them can be allocated
@@ -20,6 +25,10 @@ pub unsafe trait Zeroable: Sized {}
 
 // SAFETY: zero is a valid integer.
 unsafe impl Zeroable for std::sync::atomic::AtomicU64 {}
+// SAFETY: zero is a valid integer.
+unsafe impl Zeroable for u64 {}
+// SAFETY: zero is a valid integer.
+unsafe impl Zeroable for i16 {}
 // SAFETY: arrays of zeroable values are zeroable.
 unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
 
@@ -42,9 +51,13 @@ impl<T: Zeroable> HugeSlice<T> {
     pub fn zeroed(len: usize) -> Option<HugeSlice<T>> {
         let len = len.max(1);
         let bytes = len.checked_mul(std::mem::size_of::<T>())?;
-        // Tables of at least one huge page start on a huge-page boundary, so every 2 MB of
-        // them can be one page.
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { std::mem::align_of::<T>() };
+        // Tables of at least one huge page start on a huge-page boundary and fill whole huge
+        // pages, so every 2 MB of them, the last included, can be one page.
+        let (bytes, align) = if bytes >= HUGE_PAGE {
+            (bytes.checked_next_multiple_of(HUGE_PAGE)?, HUGE_PAGE)
+        } else {
+            (bytes, std::mem::align_of::<T>())
+        };
         let layout = Layout::from_size_align(bytes, align.max(std::mem::align_of::<T>())).ok()?;
         // A zero-sized T would make a zero-byte layout, which the allocator must not be given.
         if layout.size() == 0 {
@@ -61,6 +74,15 @@ impl<T: Zeroable> HugeSlice<T> {
         unsafe { std::ptr::write_bytes(raw, 0, bytes) };
         Some(HugeSlice { ptr, len, layout })
     }
+
+    /// As [`HugeSlice::zeroed`], for the search's fixed-size tables: when even those few
+    /// megabytes cannot be had, the process aborts, as a `Vec` of them would.
+    pub fn zeroed_or_abort(len: usize) -> HugeSlice<T> {
+        HugeSlice::zeroed(len).unwrap_or_else(|| {
+            let bytes = len.saturating_mul(std::mem::size_of::<T>());
+            alloc::handle_alloc_error(Layout::from_size_align(bytes, 1).unwrap_or(Layout::new::<T>()))
+        })
+    }
 }
 
 impl<T: Zeroable> Deref for HugeSlice<T> {
@@ -70,6 +92,14 @@ impl<T: Zeroable> Deref for HugeSlice<T> {
     fn deref(&self) -> &[T] {
         // SAFETY: `ptr` holds `len` initialised elements for as long as `self` lives.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl<T: Zeroable> DerefMut for HugeSlice<T> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as for `deref`, and `&mut self` makes this the only access.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
 }
 
@@ -113,6 +143,22 @@ mod tests {
         }
         let big = HugeSlice::<[AtomicU64; 4]>::zeroed(1 << 20).expect("allocates");
         assert_eq!(big.as_ptr() as usize % HUGE_PAGE, 0, "a 32 MB table starts on a 2 MB boundary");
+    }
+
+    #[test]
+    fn tables_of_plain_integers_are_writable() {
+        // 3 MB of i16, as the continuation history: the allocation is rounded up to whole huge
+        // pages, the slice keeps its length, and every element reads zero until written.
+        let len = 1_260 * 1_260;
+        let mut t = HugeSlice::<i16>::zeroed(len).expect("allocates");
+        assert_eq!(t.len(), len);
+        assert_eq!(t.as_ptr() as usize % HUGE_PAGE, 0);
+        assert!(t.iter().all(|&v| v == 0));
+        t[len - 1] = -5;
+        t[0] = 9;
+        assert_eq!((t[0], t[len - 1], t[len - 2]), (9, -5, 0));
+        let small = HugeSlice::<u64>::zeroed_or_abort(3);
+        assert_eq!(&*small, &[0, 0, 0]);
     }
 
     #[test]

@@ -3,13 +3,14 @@
 //! the evaluation is the most expensive thing a node does.
 
 use super::params::EVAL_CACHE_SIZE;
+use crate::hugemem::HugeSlice;
 use crate::types::Value;
 
 /// One `u64` a slot: the key's upper 48 bits, and the value in the lower 16. The slot's index
 /// is taken from the key's lower bits, so a hit matches the whole key. Zero marks an empty
 /// slot (a position whose key has its upper 48 bits zero is never cached).
 pub struct EvalCache {
-    slots: Box<[u64]>,
+    slots: HugeSlice<u64>,
 }
 
 const VALUE_BITS: u32 = 16;
@@ -18,7 +19,7 @@ const VALUE_MASK: u64 = (1 << VALUE_BITS) - 1;
 impl EvalCache {
     pub fn new() -> EvalCache {
         const { assert!(EVAL_CACHE_SIZE.is_power_of_two() && EVAL_CACHE_SIZE <= 1 << (64 - VALUE_BITS)) };
-        EvalCache { slots: vec![0; EVAL_CACHE_SIZE].into_boxed_slice() }
+        EvalCache { slots: HugeSlice::zeroed_or_abort(EVAL_CACHE_SIZE) }
     }
 
     #[inline]

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use super::eval_cache::EvalCache;
 use super::params::HISTORY_MAX;
 use crate::board::Position;
+use crate::hugemem::HugeSlice;
 use crate::types::{MAX_PLY, Move, Piece, Square};
 
 /// Rows of the continuation table: one per moving piece and destination.
@@ -33,8 +34,9 @@ pub struct History {
     quiet: Box<[i32; ROWS]>,
     /// `ROWS × ROWS`: the earlier move's row, then the scored move's piece and destination.
     /// 16 bits an entry (values stay within ±HISTORY_MAX): the table is 3 MB instead of 6,
-    /// which the search's scattered look-ups feel in the caches.
-    cont: Vec<i16>,
+    /// which the search's scattered look-ups feel in the caches. On huge pages where the
+    /// kernel grants them, for the same reason as the transposition table.
+    cont: HugeSlice<i16>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// Not move ordering, but kept with it for the same reason: the next search meets most
     /// of the same positions.
@@ -61,7 +63,7 @@ impl History {
     pub fn new() -> History {
         History {
             quiet: Box::new([0; ROWS]),
-            cont: vec![0; ROWS * ROWS],
+            cont: HugeSlice::zeroed_or_abort(ROWS * ROWS),
             killers: [[None; 2]; MAX_PLY + 2],
             evals: EvalCache::new(),
         }
