@@ -54,18 +54,17 @@ impl Occupancy {
         self.files[f] &= !(1 << r);
     }
 
-    /// Moves a piece from `from` to the empty point `to`.
+    /// Moves a piece from `from` to `to`; a capture's `to` was occupied and stays so.
     #[inline]
     pub fn relocate(&mut self, from: Square, to: Square) {
         self.clear(from);
         self.set(to);
     }
 
-    /// The occupancy after a piece moves from `from` to `to` (a capture leaves `to` occupied).
+    /// The occupancy after a piece moves from `from` to `to`: [`Occupancy::relocate`] on a copy.
     #[inline]
     pub fn after_move(mut self, from: Square, to: Square) -> Occupancy {
-        self.clear(from);
-        self.set(to);
+        self.relocate(from, to);
         self
     }
 
