@@ -22,7 +22,7 @@ pub const QUIETS: GenKind = 2;
 /// Calls `f(from, targets)` for every piece of the side to move with its pseudo-legal targets
 /// of kind `G`. Generation and counting share this one walk over the pieces.
 #[inline(always)]
-fn for_each_piece<const G: GenKind>(pos: &Position, mut f: impl FnMut(Square, Bitboard)) {
+pub fn for_each_piece<const G: GenKind>(pos: &Position, mut f: impl FnMut(Square, Bitboard)) {
     let us = pos.side_to_move();
     let occ = pos.occupancy();
     let occ_bb = occ.bitboard();

@@ -21,7 +21,7 @@ impl ContRow {
     /// The row of `mv`, played by `piece`.
     #[inline]
     pub fn new(piece: Piece, mv: Move) -> ContRow {
-        ContRow((piece.index() * Square::NUM + mv.to().index()) as u16)
+        ContRow(column(piece, mv.to()) as u16)
     }
 }
 
@@ -41,6 +41,29 @@ pub struct History {
     /// Not move ordering, but kept with it for the same reason: the next search meets most
     /// of the same positions.
     pub evals: EvalCache,
+}
+
+/// The column of a move by `piece` to `to` in every table: its piece and destination.
+#[inline]
+pub fn column(piece: Piece, to: Square) -> usize {
+    piece.index() * Square::NUM + to.index()
+}
+
+/// The continuation row read where there was no earlier move: it adds nothing.
+static NO_CONT: [i16; ROWS] = [0; ROWS];
+
+/// Scores quiet moves by their columns ([`column`]): the butterfly value plus the two
+/// continuation values, read without a branch (a missing row reads zeroes).
+pub struct QuietScorer<'a> {
+    butterfly: &'a [i32; ROWS],
+    cont: [&'a [i16; ROWS]; 2],
+}
+
+impl QuietScorer<'_> {
+    #[inline]
+    pub fn score(&self, col: usize) -> i32 {
+        self.butterfly[col] + i32::from(self.cont[0][col]) + i32::from(self.cont[1][col])
+    }
 }
 
 /// Adds `bonus` to `h`, pulling it back toward zero as it nears the bound: values stay within
@@ -72,19 +95,26 @@ impl History {
     /// The column of `mv` in any table: its piece and destination.
     #[inline]
     fn column(pos: &Position, mv: Move) -> Option<usize> {
-        pos.piece_at(mv.from()).map(|pc| pc.index() * Square::NUM + mv.to().index())
+        pos.piece_at(mv.from()).map(|pc| column(pc, mv.to()))
     }
 
     /// The history score of the quiet move `mv`: its butterfly value and its continuation
     /// values after the moves of `rows`.
     #[inline]
     pub fn quiet(&self, pos: &Position, mv: Move, rows: &ContRows) -> i32 {
-        let Some(col) = Self::column(pos, mv) else { return 0 };
-        let mut score = self.quiet[col];
-        for row in rows.iter().flatten() {
-            score += i32::from(self.cont[row.0 as usize * ROWS + col]);
-        }
-        score
+        Self::column(pos, mv).map_or(0, |col| self.scorer(rows).score(col))
+    }
+
+    /// The tables that score quiet moves after the moves of `rows`, looked up once for a whole
+    /// list of moves.
+    #[inline]
+    pub fn scorer(&self, rows: &ContRows) -> QuietScorer<'_> {
+        // Rows as arrays: a column then needs no bounds check against a row's length.
+        let cont = rows.map(|row| match row {
+            Some(row) => self.cont[row.0 as usize * ROWS..].first_chunk::<ROWS>().unwrap_or(&NO_CONT),
+            None => &NO_CONT,
+        });
+        QuietScorer { butterfly: &self.quiet, cont }
     }
 
     /// Rewards the quiet move that caused a cut-off and punishes the quiet moves tried before it.

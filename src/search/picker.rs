@@ -3,7 +3,7 @@
 //! losing captures. Moves come out pseudo-legal; the caller tests legality just before
 //! searching each one.
 
-use super::history::{ContRows, History};
+use super::history::{ContRows, History, column};
 use crate::board::Position;
 use crate::movegen::{self, MAX_MOVES, MoveList};
 use crate::types::{Move, PieceKind};
@@ -192,11 +192,18 @@ impl MovePicker {
         let start = self.bad_end;
         self.list.truncate(start);
         self.next = start;
-        movegen::generate::<{ movegen::QUIETS }>(pos, &mut self.list);
+        // Scored as they are generated: the piece and its row of each table are looked up
+        // once per piece instead of once per move.
+        let scorer = history.scorer(&self.rows);
+        let (list, scores) = (&mut self.list, &mut self.scores);
+        movegen::for_each_piece::<{ movegen::QUIETS }>(pos, |from, targets| {
+            let Some(pc) = pos.piece_at(from) else { return };
+            for to in targets {
+                scores[list.len()] = scorer.score(column(pc, to));
+                list.push(Move::new(from, to));
+            }
+        });
         let n = self.list.len();
-        for i in start..n {
-            self.scores[i] = history.quiet(pos, self.list[i], &self.rows);
-        }
         sort_by_score(&mut self.list.as_mut_slice()[start..], &mut self.scores[start..n], self.quiet_floor);
         self.stage = Stage::Quiets;
     }
@@ -323,5 +330,38 @@ mod tests {
         assert_eq!(sorted, all, "every move exactly once");
         // Quiescence gets both captures, by MVV-LVA, and judges them itself.
         assert_eq!(picked(fen, PickerKind::Captures), ["e2e6", "e2b2"]);
+    }
+
+    #[test]
+    fn quiet_moves_follow_history() {
+        // Start position, no table move or killers: the quiet moves come out by history, which
+        // goes by piece and destination (no other move takes a horse to g2 or c2, or a rook
+        // to i1). After the black cannon's h7e7 (the continuation row), h0g2 cut off after
+        // b0c2 was tried; elsewhere, i0i1 cut off after h0g2.
+        let pos = Position::startpos();
+        let mv = |s: &str| Move::parse(s).expect("move");
+        let black_cannon = crate::types::Piece::new(crate::types::Color::Black, PieceKind::Cannon);
+        let rows = [Some(super::super::history::ContRow::new(black_cannon, mv("h7e7"))), None];
+        let mut hist = History::new();
+        hist.update(&pos, mv("h0g2"), &[mv("b0c2"), mv("h0g2")], 3, 0, &rows);
+        hist.update(&pos, mv("i0i1"), &[mv("h0g2"), mv("i0i1")], 4, 0, &[None; 2]);
+        let mut picker = MovePicker::new();
+        let mut order = |rows| {
+            picker.reset(&pos, PickerKind::Main, None, [None; 2], rows);
+            // Every quiet move sorted, the punished ones too.
+            picker.sort_quiets_above(i32::MIN);
+            let moves = std::iter::from_fn(|| picker.next(&pos, &hist));
+            // The two cannon captures (b2b9, h2h9) come first; the rest are the quiet moves.
+            moves.filter(|&m| !is_capture(&pos, m)).map(|m| m.to_string()).collect::<Vec<_>>()
+        };
+        // After h7e7, h0g2's continuation value outweighs its butterfly loss.
+        let after = order(rows);
+        assert_eq!(after.len(), 42);
+        assert_eq!(after[..2], ["i0i1", "h0g2"]);
+        assert_eq!(after.last().map(String::as_str), Some("b0c2"));
+        // Elsewhere only the butterfly values count.
+        let elsewhere = order([None; 2]);
+        assert_eq!(elsewhere[0], "i0i1");
+        assert_eq!(elsewhere[40..], ["h0g2", "b0c2"]);
     }
 }
