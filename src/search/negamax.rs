@@ -72,6 +72,8 @@ impl Worker<'_> {
         }
 
         let in_check = self.pos.in_check();
+        // Before the table's entry, for its cache line to arrive meanwhile (as in qsearch).
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
         let key = self.pos.key();
         // A singular-extension search leaves the table's move out, so the table's entry is
         // not about the same search: it neither cuts nor is overwritten.
@@ -86,7 +88,6 @@ impl Worker<'_> {
             return e.value;
         }
 
-        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
         self.stack[ply].static_eval = static_eval;
         // Better than two plies ago: the side's position is getting better, and cut-offs are
         // likelier, so prune more boldly where it is not.
