@@ -5,8 +5,9 @@
 //! on top of the cache miss. Aligning the allocation to 2 MB and asking for transparent huge
 //! pages (`madvise(MADV_HUGEPAGE)`, which Debian's default `madvise` mode requires) cuts that
 //! to eight pages. Stockfish's `aligned_large_pages_alloc` does the same. Where the hint is
-//! refused the table works as before, on small pages. The search's history and evaluation
-//! caches, a few megabytes read at scattered addresses, are kept the same way.
+//! refused the table works as before, on small pages. The search's continuation history, a
+//! few megabytes read at scattered addresses, is kept the same way (and its evaluation cache,
+//! which is smaller than a huge page and so stays on small ones).
 //!
 //! The zeroing is written out at allocation, not left to the kernel's first touch of each
 //! page: a table is ready when it is made, and a search that starts on it does not pay for

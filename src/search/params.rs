@@ -92,5 +92,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 /// Nodes between two polls of the clock and the stop flag.
 pub const POLL_INTERVAL: u64 = 1024;
 
-/// Slots of each thread's evaluation cache (a power of two), 8 bytes each.
-pub const EVAL_CACHE_SIZE: usize = 1 << 18;
+/// Slots of each thread's evaluation cache (a power of two), 8 bytes each: 512 KB, half of
+/// a core's L2 cache here. Four times as many hit more often but cost more than they save:
+/// start position `go depth 19` took 10% longer with them.
+pub const EVAL_CACHE_SIZE: usize = 1 << 16;
