@@ -55,9 +55,9 @@ pub struct MovePicker {
     quiet_floor: i32,
 }
 
-/// Puts the moves scoring above `floor` first, sorted by descending score; the others keep their
-/// generation order (as Stockfish's partial insertion sort: at a cut node only the first few
-/// are ever tried, so sorting the hopeless ones is wasted work).
+/// Puts the moves scoring above `floor` first, sorted by descending score (ties in generation
+/// order); the others follow unsorted (as Stockfish's partial insertion sort: at a cut node
+/// only the first few are ever tried, so sorting the hopeless ones is wasted work).
 fn sort_by_score(moves: &mut [Move], scores: &mut [i32], floor: i32) {
     let mut good = 0;
     for i in 0..moves.len() {
@@ -306,6 +306,8 @@ impl Default for MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::history::ContRow;
+    use crate::types::{Color, Piece};
 
     fn picked(fen: &str, kind: PickerKind) -> Vec<String> {
         let pos = Position::from_fen(fen).expect("valid FEN");
@@ -340,8 +342,8 @@ mod tests {
         // b0c2 was tried; elsewhere, i0i1 cut off after h0g2.
         let pos = Position::startpos();
         let mv = |s: &str| Move::parse(s).expect("move");
-        let black_cannon = crate::types::Piece::new(crate::types::Color::Black, PieceKind::Cannon);
-        let rows = [Some(super::super::history::ContRow::new(black_cannon, mv("h7e7"))), None];
+        let black_cannon = Piece::new(Color::Black, PieceKind::Cannon);
+        let rows = [Some(ContRow::new(black_cannon, mv("h7e7"))), None];
         let mut hist = History::new();
         hist.update(&pos, mv("h0g2"), &[mv("b0c2"), mv("h0g2")], 3, 0, &rows);
         hist.update(&pos, mv("i0i1"), &[mv("h0g2"), mv("i0i1")], 4, 0, &[None; 2]);
