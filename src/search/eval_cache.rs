@@ -18,7 +18,14 @@ const VALUE_MASK: u64 = (1 << VALUE_BITS) - 1;
 
 impl EvalCache {
     pub fn new() -> EvalCache {
-        const { assert!(EVAL_CACHE_SIZE.is_power_of_two() && EVAL_CACHE_SIZE <= 1 << (64 - VALUE_BITS)) };
+        // The index must cover the value's bits, which the slot does not keep of the key.
+        const {
+            assert!(
+                EVAL_CACHE_SIZE.is_power_of_two()
+                    && EVAL_CACHE_SIZE >= 1 << VALUE_BITS
+                    && EVAL_CACHE_SIZE <= 1 << (64 - VALUE_BITS)
+            )
+        };
         EvalCache { slots: HugeSlice::zeroed_or_abort(EVAL_CACHE_SIZE) }
     }
 

@@ -215,11 +215,12 @@ impl MovePicker {
         // Most moves cannot answer the check: generating only those that might makes every
         // pick a short scan.
         movegen::generate_evasions(pos, pos.evasion_points(), &mut self.list);
+        let scorer = history.scorer(&self.rows);
         for (i, &mv) in self.list.as_slice().iter().enumerate() {
             self.scores[i] = if pos.piece_at(mv.to()).is_some() {
                 (1 << 20) + mvv_lva(pos, mv)
             } else {
-                history.quiet(pos, mv, &self.rows)
+                pos.piece_at(mv.from()).map_or(0, |pc| scorer.score(column(pc, mv.to())))
             };
         }
         self.stage = Stage::Evasions;
