@@ -16,6 +16,19 @@ pub struct File(u8);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Rank(u8);
 
+/// (file, rank) by square index, read instead of dividing by 9: the search asks for them at
+/// almost every step of move generation and evaluation. 256 entries, one per `u8`, so that
+/// indexing needs no bounds check.
+static COORDS: [(u8, u8); 256] = {
+    let mut t = [(0, 0); 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = ((i % 9) as u8, (i / 9) as u8);
+        i += 1;
+    }
+    t
+};
+
 /// One of the 90 points of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -114,12 +127,12 @@ impl Square {
 
     #[inline]
     pub const fn file(self) -> File {
-        File(self.0 % 9)
+        File(COORDS[self.0 as usize].0)
     }
 
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank(self.0 / 9)
+        Rank(COORDS[self.0 as usize].1)
     }
 
     /// The square `df` files and `dr` ranks away, if it is on the board.
