@@ -175,6 +175,7 @@ impl Position {
             occ: self.occ,
             kings: self.kings,
             psq: self.psq,
+            material: self.material,
             stm: self.stm,
             fullmove: self.fullmove,
             st: self.st,

@@ -58,11 +58,32 @@ pub struct Position {
     /// Each side's piece-square values, kept up to date by every piece put, moved or taken:
     /// the evaluation reads them instead of walking the pieces.
     psq: ByColor<S>,
+    /// The material on the board as one number: each side's count of each kind but the king
+    /// as a digit, kept up to date with `psq`. See [`Position::material_key`].
+    material: u32,
     stm: Color,
     fullmove: u32,
     st: State,
     history: Vec<State>,
 }
+
+/// What one piece adds to [`Position::material`]: a mixed-radix digit per colour and kind,
+/// base 3 for the kinds a side has at most two of and base 6 for soldiers, so that every
+/// legal material balance has its own number.
+const MATERIAL_DIGIT: [u32; Piece::NUM] = {
+    let mut digit = [0; Piece::NUM];
+    let mut place = 1;
+    let mut i = 0;
+    while i < Piece::NUM {
+        let kind = Piece::ALL[i].kind();
+        if !matches!(kind, PieceKind::King) {
+            digit[i] = place;
+            place *= kind.max_count() + 1;
+        }
+        i += 1;
+    }
+    digit
+};
 
 impl Position {
     /// The start position.
@@ -118,6 +139,7 @@ impl Position {
             occ: Occupancy::default(),
             kings: ByColor::new(Square::from_index(0), Square::from_index(0)),
             psq: ByColor::default(),
+            material: 0,
             stm: setup.side_to_move,
             fullmove: setup.fullmove,
             st: State {
@@ -175,6 +197,7 @@ impl Position {
         self.colors[pc.color()] = self.colors[pc.color()].with(sq);
         self.occ.set(sq);
         self.psq[pc.color()] += PSQ[pc.index()][sq.index()];
+        self.material += MATERIAL_DIGIT[pc.index()];
         if pc.kind() == PieceKind::King {
             self.kings[pc.color()] = sq;
         }
@@ -204,6 +227,7 @@ impl Position {
         self.colors[pc.color()] = self.colors[pc.color()].without(sq);
         self.occ.clear(sq);
         self.psq[pc.color()] -= PSQ[pc.index()][sq.index()];
+        self.material -= MATERIAL_DIGIT[pc.index()];
     }
 
     #[inline]
@@ -312,6 +336,13 @@ impl Position {
         self.pieces_of(c, kind).count()
     }
 
+    /// A number that identifies the material on the board (each side's count of each kind),
+    /// whatever the pieces' places: equal for two positions exactly when their material is.
+    #[inline]
+    pub fn material_key(&self) -> u32 {
+        self.material
+    }
+
     /// The sum of the piece-square values (`eval`'s position term) of `c`'s pieces.
     #[inline]
     pub fn psq(&self, c: Color) -> S {
@@ -354,6 +385,27 @@ mod tests {
             Ok(_) => panic!("accepted invalid FEN {fen}"),
             Err(e) => e,
         }
+    }
+
+    #[test]
+    fn material_key_counts_kinds_not_places() {
+        // Kept through captures and their take-backs: the key of the same material set up
+        // afresh.
+        let fresh = |pos: &Position| Position::from_fen(&pos.fen()).expect("own FEN").material_key();
+        for mut pos in crate::bench::positions() {
+            for mv in crate::movegen::legal_moves(&pos).iter().copied() {
+                pos.make(mv);
+                assert_eq!(pos.material_key(), fresh(&pos), "{mv} in {}", pos.fen());
+                pos.unmake();
+            }
+            assert_eq!(pos.material_key(), fresh(&pos), "{}", pos.fen());
+        }
+        let key = |fen: &str| Position::from_fen(fen).expect("valid FEN").material_key();
+        // The same material elsewhere on the board: the same key.
+        assert_eq!(key("3k5/9/9/9/9/9/9/9/4A4/2R1K4 w"), key("3k5/9/9/9/R8/9/9/9/9/3AK4 w"));
+        // A horse instead of the rook, or the rook Black's: other keys.
+        assert_ne!(key("3k5/9/9/9/9/9/9/9/4A4/2R1K4 w"), key("3k5/9/9/9/9/9/9/9/4A4/2N1K4 w"));
+        assert_ne!(key("3k5/9/9/9/9/9/9/9/9/2R1K4 w"), key("3k1r3/9/9/9/9/9/9/9/9/4K4 w"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::sync::Mutex;
 
+use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::params::HISTORY_MAX;
 use crate::board::Position;
@@ -41,6 +42,8 @@ pub struct History {
     /// Not move ordering, but kept with it for the same reason: the next search meets most
     /// of the same positions.
     pub evals: EvalCache,
+    /// Also not move ordering: what the search learned of the evaluation's errors.
+    pub corr: Correction,
 }
 
 /// The column of a move by `piece` to `to` in every table: its piece and destination.
@@ -89,6 +92,7 @@ impl History {
             cont: HugeSlice::zeroed_or_abort(ROWS * ROWS),
             killers: [[None; 2]; MAX_PLY + 2],
             evals: EvalCache::new(),
+            corr: Correction::new(),
         }
     }
 
@@ -137,8 +141,8 @@ impl History {
     }
 }
 
-/// What searches learn that outlives them: each thread's history tables and evaluation cache,
-/// which carry over from one move of a game to the next (the positions and their good replies
+/// What searches learn that outlives them: each thread's history tables, correction history
+/// and evaluation cache, which carry over from one move of a game to the next (the positions and their good replies
 /// barely change).
 /// The engine clears it for a new game; `bench` and the suites start each search afresh.
 #[derive(Default)]

@@ -5,6 +5,7 @@
 //! and decides when to stop. With one thread and a fresh table the node count for a given
 //! position and depth is always the same: nothing but the stop checks reads the clock.
 
+mod correction;
 mod eval_cache;
 mod history;
 pub mod limits;

@@ -73,7 +73,12 @@ impl Worker<'_> {
 
         let in_check = self.pos.in_check();
         // Before the table's entry, for its cache line to arrive meanwhile (as in qsearch).
-        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        let (static_eval, slots) = if in_check {
+            (-INFINITE, None)
+        } else {
+            let (v, slots) = self.corrected_eval();
+            (v, Some(slots))
+        };
         let key = self.pos.key();
         // A singular-extension search leaves the table's move out, so the table's entry is
         // not about the same search: it neither cuts nor is overwritten.
@@ -308,6 +313,16 @@ impl Worker<'_> {
                 Bound::Upper
             };
             self.tt.store(key, best_move, best, depth, bound, ply);
+            // A quiet result that says more than the static evaluation did (a lower bound
+            // above it, an upper bound below it) corrects it for positions of the same kind.
+            if let Some(slots) = slots
+                && !is_decisive(best)
+                && best_move.is_none_or(|m| !is_capture(&self.pos, m))
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.hist.corr.update(slots, depth, best, static_eval);
+            }
         }
         best
     }

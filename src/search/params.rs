@@ -63,6 +63,11 @@ pub const QUIET_SORT_PER_DEPTH: i32 = 2000;
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: Value = 50;
 
+/// Correction history (`correction.rs`): entries per table and side (a power of two), and the
+/// most a table may add to or take from the static evaluation.
+pub const CORRECTION_SIZE: usize = 1 << 14;
+pub const CORRECTION_MAX: Value = 32;
+
 /// History scores are kept within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
 

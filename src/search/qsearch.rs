@@ -26,7 +26,7 @@ impl Worker<'_> {
         // the entry's cache line, prefetched by the parent, has the evaluation's time to arrive
         // (a cut by the entry usually finds the evaluation cached too).
         let in_check = self.pos.in_check();
-        let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
+        let stand_pat = if in_check { -INFINITE } else { self.corrected_eval().0 };
 
         let key = self.pos.key();
         let tte = self.tt.probe(key, ply);

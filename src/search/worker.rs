@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use once_cell::sync::Lazy;
 
+use super::correction::Slots;
 use super::history::{ContRow, ContRows, History};
 use super::params::*;
 use super::picker::MovePicker;
@@ -155,6 +156,15 @@ impl<'a> Worker<'a> {
         let v = evaluate(&self.pos);
         self.hist.evals.put(key, v);
         v
+    }
+
+    /// The static evaluation corrected by what the search learned of its errors in positions
+    /// of the same kind, with the slots that correction was read from (to update them when the
+    /// node's search is done).
+    #[inline]
+    pub(super) fn corrected_eval(&mut self) -> (Value, Slots) {
+        let slots = Slots::of(&self.pos);
+        (self.evaluate() + self.hist.corr.get(slots), slots)
     }
 
     /// Whether `mv` gives check, with the node's [`CheckInfo`] built on first use.

@@ -1,0 +1,126 @@
+//! Correction history: how far the static evaluation has turned out from the search's results
+//! in positions of the same kind, added to the evaluation of later positions of that kind (as
+//! in Stockfish and Pikafish). A hand-written evaluation misjudges whole families of positions
+//! the same way, an imbalance of material or a soldier formation it has no term for; the
+//! search learns the error where it searches them and the pruning decisions that read the
+//! static evaluation (reverse futility, null move, futility, stand pat) start from a better
+//! guess.
+//!
+//! Two tables per side to move, each entry in 1/`GRAIN` of an evaluation unit: one keyed by
+//! the soldiers' formation, one by the material on the board. The correction is their mean.
+
+use super::params::{CORRECTION_MAX, CORRECTION_SIZE};
+use crate::board::Position;
+use crate::types::{ByColor, Color, Depth, PieceKind, Value};
+
+/// Entries count in 1/GRAIN of an evaluation unit, so small adjustments accumulate.
+const GRAIN: i32 = 32;
+
+/// Entries stay within ±LIMIT (CORRECTION_MAX units); an update moves one at most a quarter
+/// of that.
+const LIMIT: i32 = CORRECTION_MAX * GRAIN;
+
+/// A search thread's correction tables.
+pub struct Correction {
+    soldiers: Box<ByColor<[i16; CORRECTION_SIZE]>>,
+    material: Box<ByColor<[i16; CORRECTION_SIZE]>>,
+}
+
+/// The table slots of a position: its side to move and its two keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    stm: Color,
+    soldiers: usize,
+    material: usize,
+}
+
+/// The top bits of a 64-bit product: an index into a table of `CORRECTION_SIZE` entries.
+#[inline]
+fn index(h: u64) -> usize {
+    const BITS: u32 = CORRECTION_SIZE.trailing_zeros();
+    const { assert!(CORRECTION_SIZE.is_power_of_two()) };
+    (h >> (64 - BITS)) as usize
+}
+
+impl Slots {
+    #[inline]
+    pub fn of(pos: &Position) -> Slots {
+        // Each 64-bit half of both soldier boards, mixed by a multiplication apiece.
+        let (red, black) =
+            (pos.pieces_of(Color::Red, PieceKind::Soldier).0, pos.pieces_of(Color::Black, PieceKind::Soldier).0);
+        let h = (red as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ ((red >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ (black as u64).wrapping_mul(0x1656_67B1_9E37_79F9)
+            ^ ((black >> 64) as u64).wrapping_mul(0x27D4_EB2F_1656_67C5);
+        let m = u64::from(pos.material_key()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Slots { stm: pos.side_to_move(), soldiers: index(h), material: index(m) }
+    }
+}
+
+impl Correction {
+    pub fn new() -> Correction {
+        Correction {
+            soldiers: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
+            material: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
+        }
+    }
+
+    /// The correction to add to the static evaluation of the position with `slots`.
+    #[inline]
+    pub fn get(&self, slots: Slots) -> Value {
+        let sum =
+            i32::from(self.soldiers[slots.stm][slots.soldiers]) + i32::from(self.material[slots.stm][slots.material]);
+        sum / (2 * GRAIN)
+    }
+
+    /// Learns from a search to `depth` that found `value` where the corrected static evaluation
+    /// was `eval`: deeper searches weigh more, and entries fade as they near the limit.
+    pub fn update(&mut self, slots: Slots, depth: Depth, value: Value, eval: Value) {
+        let bonus = ((value - eval) * GRAIN * depth / 8).clamp(-LIMIT / 4, LIMIT / 4);
+        for entry in [&mut self.soldiers[slots.stm][slots.soldiers], &mut self.material[slots.stm][slots.material]] {
+            let e = i32::from(*entry);
+            // |e + bonus - e * |bonus| / LIMIT| <= LIMIT, which fits in 16 bits.
+            *entry = (e + bonus - e * bonus.abs() / LIMIT) as i16;
+        }
+    }
+}
+
+impl Default for Correction {
+    fn default() -> Self {
+        Correction::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn learns_toward_the_search_and_stays_bounded() {
+        let pos = Position::startpos();
+        let slots = Slots::of(&pos);
+        let mut corr = Correction::new();
+        assert_eq!(corr.get(slots), 0);
+        // One depth-8 search found 5 more than the evaluation: both tables learn all of it.
+        corr.update(slots, 8, 5, 0);
+        assert_eq!(corr.get(slots), 5);
+        // Searches that keep finding more than the evaluation push it to the limit, no
+        // further.
+        for _ in 0..200 {
+            corr.update(slots, 10, 40, 0);
+        }
+        assert_eq!(corr.get(slots), CORRECTION_MAX);
+        // The other side to move, and other material, learned nothing.
+        let mut black = pos.clone();
+        black.make_null();
+        assert_eq!(corr.get(Slots::of(&black)), 0);
+        let fewer =
+            Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w").expect("valid FEN");
+        assert_ne!(Slots::of(&fewer), slots);
+        // Overwhelming evidence the other way pulls it back below zero.
+        for _ in 0..200 {
+            corr.update(slots, 10, -1000, 0);
+        }
+        assert_eq!(corr.get(slots), -CORRECTION_MAX);
+    }
+}
