@@ -288,8 +288,10 @@ impl Worker<'_> {
         if timed && self.root_moves.len() == 1 && depth >= 1 {
             return true;
         }
-        // A mate found with time limits: deeper search cannot change the answer.
-        if timed && value >= mate_in(depth as usize) {
+        // A mate found with time limits ends the search once the depth is twice the mate's
+        // length: at the mate's own depth, reductions and pruning may still hide a shorter one
+        // (mate suite line 157: a mate in 6 at depth 9, the mate in 5 only at depth 13).
+        if timed && value >= mate_in(depth as usize / 2) {
             return true;
         }
         // Only a clock is spread by progress; `movetime` is a fixed time per move.
