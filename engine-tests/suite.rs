@@ -1,4 +1,5 @@
-//! `chuhan suite` over the mate file: every mate in at most 3 moves is found.
+//! `chuhan suite` over the mate file: every mate in at most 3 moves is found, and a timed
+//! search reports the shortest mate it can find, not the first.
 
 use crate::common::{run, stdout};
 
@@ -10,6 +11,20 @@ fn mates_up_to_three_are_all_solved() {
     assert!(failed.is_empty(), "{failed:#?}");
     assert_eq!(out.lines().last(), Some("67 passed, 0 failed"));
     assert!(o.status.success());
+}
+
+#[test]
+fn timed_search_finds_the_shorter_mate() {
+    // Mate suite line 157: a mate in 5 that the search first sees as a mate in 6 (depth 9) and
+    // as the mate in 5 only at depth 13. A timed search must not stop at the first mate.
+    let dir = std::env::temp_dir().join(format!("chuhan-suite-mate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("mate5.epd");
+    std::fs::write(&file, "5k3/4a4/3a5/9/9/9/9/3K5/4C4/5C3 w - - 0 1 ; mate 5\n").expect("write suite");
+    let o = run(&["suite", file.to_str().unwrap_or_default(), "--movetime", "1000"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().last(), Some("1 passed, 0 failed"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
