@@ -195,6 +195,7 @@ impl Worker<'_> {
         moves.picker.reset(&self.pos, kind, tt_move, killers, rows);
         moves.picker.sort_quiets_above(-QUIET_SORT_PER_DEPTH * depth);
         moves.quiets.clear();
+        moves.captures.clear();
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0usize;
@@ -271,7 +272,9 @@ impl Worker<'_> {
             if self.aborted {
                 return 0;
             }
-            if !capture {
+            if capture {
+                moves.captures.push(mv);
+            } else {
                 moves.quiets.push(mv);
             }
             if v > best {
@@ -283,8 +286,11 @@ impl Worker<'_> {
                     }
                     alpha = v;
                     if v >= beta {
-                        if !capture {
+                        if capture {
+                            self.hist.update_captures(&self.pos, Some(mv), moves.captures.as_slice(), depth);
+                        } else {
                             self.hist.update(&self.pos, mv, moves.quiets.as_slice(), depth, ply, &rows);
+                            self.hist.update_captures(&self.pos, None, moves.captures.as_slice(), depth);
                         }
                         break;
                     }

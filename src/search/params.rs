@@ -68,6 +68,12 @@ pub const DELTA_MARGIN: Value = 50;
 pub const CORRECTION_SIZE: usize = 1 << 14;
 pub const CORRECTION_MAX: Value = 32;
 
+/// Captures are ordered by MVV-LVA times `CAPTURE_MVV_SCALE` plus capture history divided by
+/// `CAPTURE_HISTORY_DIVISOR`: a victim class is 16 MVV-LVA units, so the history (within
+/// ±HISTORY_MAX) moves a capture by up to one class either way.
+pub const CAPTURE_MVV_SCALE: i32 = 256;
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
+
 /// History scores are kept within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
 
