@@ -223,12 +223,22 @@ impl Worker<'_> {
             }
             legal += 1;
 
-            // Read before the move is made: the history of a quiet move, for its reduction.
+            // Read before the move is made: the history of a quiet move, for its pruning and
+            // reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
-            let hist_score = if reducible { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
+            let hist_score = if !capture && !in_check { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
             let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
             if prunable && futile && !late && !self.gives_check(mv, &mut check_info) {
                 moves.quiets.push(mv);
+                continue;
+            }
+            // History pruning: near the leaves, a quiet move that has mostly failed in this
+            // context is not searched, unless it checks.
+            if prunable
+                && depth <= HISTORY_PRUNE_MAX_DEPTH
+                && hist_score < -HISTORY_PRUNE_MARGIN * depth
+                && !self.gives_check(mv, &mut check_info)
+            {
                 continue;
             }
             // SEE pruning: near the leaves, a move that loses material by static exchange

@@ -49,6 +49,12 @@ pub const SEE_QUIET_MARGIN: Value = 20;
 pub const LMP_MAX_DEPTH: Depth = 3;
 pub const LMP_BASE: usize = 5;
 
+/// History pruning: at depth `HISTORY_PRUNE_MAX_DEPTH` or less, a quiet move whose history
+/// (butterfly plus continuation) is below `-HISTORY_PRUNE_MARGIN` per ply is skipped (checks
+/// excepted).
+pub const HISTORY_PRUNE_MAX_DEPTH: Depth = 3;
+pub const HISTORY_PRUNE_MARGIN: i32 = 1000;
+
 /// Late-move reductions: `ln(depth) * ln(moves) / LMR_DIVISOR + LMR_BASE`.
 pub const LMR_MIN_DEPTH: Depth = 3;
 pub const LMR_BASE: f64 = 0.5;
