@@ -226,7 +226,7 @@ impl Worker<'_> {
             // Read before the move is made: the history of a quiet move, for its pruning and
             // reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
-            let hist_score = if !capture && !in_check { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
+            let hist_score = if reducible || prunable { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
             let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
             if prunable && futile && !late && !self.gives_check(mv, &mut check_info) {
                 moves.quiets.push(mv);
