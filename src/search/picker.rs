@@ -87,9 +87,15 @@ fn sort_by_score(moves: &mut [Move], scores: &mut [i32], floor: i32) {
 #[inline]
 pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     match (pos.piece_at(mv.to()), pos.piece_at(mv.from())) {
-        (Some(victim), Some(attacker)) => VICTIM[victim.kind().index()] * 16 - VICTIM[attacker.kind().index()],
+        (Some(victim), Some(attacker)) => mvv_lva_of(victim.kind(), attacker.kind()),
         _ => 0,
     }
+}
+
+/// MVV-LVA score of `attacker` taking `victim`: a victim class is 16 units.
+#[inline]
+fn mvv_lva_of(victim: PieceKind, attacker: PieceKind) -> i32 {
+    VICTIM[victim.index()] * 16 - VICTIM[attacker.index()]
 }
 
 /// Ordering score of a capture: MVV-LVA, with the capture history able to move it about one
@@ -98,8 +104,8 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 fn capture_score(pos: &Position, mv: Move, history: &History) -> i32 {
     match (pos.piece_at(mv.to()), pos.piece_at(mv.from())) {
         (Some(victim), Some(attacker)) => {
-            let mvv_lva = VICTIM[victim.kind().index()] * 16 - VICTIM[attacker.kind().index()];
-            mvv_lva * CAPTURE_MVV_SCALE + history.capture(attacker, mv, victim.kind()) / CAPTURE_HISTORY_DIVISOR
+            mvv_lva_of(victim.kind(), attacker.kind()) * CAPTURE_MVV_SCALE
+                + history.capture(attacker, mv, victim.kind()) / CAPTURE_HISTORY_DIVISOR
         }
         _ => 0,
     }
