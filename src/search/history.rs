@@ -1,7 +1,6 @@
-//! Move-ordering memory of a search thread: killers, the butterfly history of quiet moves, the
-//! continuation history, which scores a quiet move by the moves one and two plies before it
-//! (a reply that refuted a move before tends to refute it again), and the capture history,
-//! which learns which captures pay off beyond what the victim's value says.
+//! Move-ordering memory of a search thread: killers, the butterfly history of quiet moves, and
+//! the continuation history, which scores a quiet move by the moves one and two plies before it
+//! (a reply that refuted a move before tends to refute it again).
 
 use std::sync::Mutex;
 
@@ -10,7 +9,7 @@ use super::eval_cache::EvalCache;
 use super::params::HISTORY_MAX;
 use crate::board::Position;
 use crate::hugemem::HugeSlice;
-use crate::types::{MAX_PLY, Move, Piece, PieceKind, Square};
+use crate::types::{MAX_PLY, Move, Piece, Square};
 
 /// Rows of the continuation table: one per moving piece and destination.
 const ROWS: usize = Piece::NUM * Square::NUM;
@@ -39,8 +38,6 @@ pub struct History {
     /// which the search's scattered look-ups feel in the caches. On huge pages where the
     /// kernel grants them, for the same reason as the transposition table.
     cont: HugeSlice<i16>,
-    /// Captures by column and captured kind. 16 bits an entry, as `cont`.
-    capture: Box<[i16; ROWS * PieceKind::NUM]>,
     pub killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// Not move ordering, but kept with it for the same reason: the next search meets most
     /// of the same positions.
@@ -53,20 +50,6 @@ pub struct History {
 #[inline]
 pub fn column(piece: Piece, to: Square) -> usize {
     piece.index() * Square::NUM + to.index()
-}
-
-/// The history bonus of a move that caused a cut-off at `depth` (and the malus of those
-/// tried before it).
-#[inline]
-fn history_bonus(depth: i32) -> i32 {
-    const { assert!(400 * 32 <= HISTORY_MAX && HISTORY_MAX <= i16::MAX as i32) };
-    (depth * depth).min(400) * 32
-}
-
-/// The entry of a capture in the capture history.
-#[inline]
-fn capture_index(piece: Piece, mv: Move, victim: PieceKind) -> usize {
-    column(piece, mv.to()) * PieceKind::NUM + victim.index()
 }
 
 /// The continuation row read where there was no earlier move: it adds nothing.
@@ -107,7 +90,6 @@ impl History {
         History {
             quiet: Box::new([0; ROWS]),
             cont: HugeSlice::zeroed_or_abort(ROWS * ROWS),
-            capture: Box::new([0; ROWS * PieceKind::NUM]),
             killers: [[None; 2]; MAX_PLY + 2],
             evals: EvalCache::new(),
             corr: Correction::new(),
@@ -139,26 +121,10 @@ impl History {
         QuietScorer { butterfly: &self.quiet, cont }
     }
 
-    /// The capture history of `mv`, a capture by `piece` of a piece of kind `victim`.
-    #[inline]
-    pub fn capture(&self, piece: Piece, mv: Move, victim: PieceKind) -> i32 {
-        i32::from(self.capture[capture_index(piece, mv, victim)])
-    }
-
-    /// After a cut-off: rewards the capture that caused it (`best`, if it was one) and punishes
-    /// the other captures searched, which did not (`tried` holds every capture searched).
-    pub fn update_captures(&mut self, pos: &Position, best: Option<Move>, tried: &[Move], depth: i32) {
-        let bonus = history_bonus(depth);
-        for &mv in tried {
-            let (Some(pc), Some(victim)) = (pos.piece_at(mv.from()), pos.piece_at(mv.to())) else { continue };
-            let delta = if Some(mv) == best { bonus } else { -bonus };
-            gravity16(&mut self.capture[capture_index(pc, mv, victim.kind())], delta);
-        }
-    }
-
     /// Rewards the quiet move that caused a cut-off and punishes the quiet moves tried before it.
     pub fn update(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize, rows: &ContRows) {
-        let bonus = history_bonus(depth);
+        let bonus = (depth * depth).min(400) * 32;
+        const { assert!(400 * 32 <= HISTORY_MAX && HISTORY_MAX <= i16::MAX as i32) };
         for &mv in tried {
             let Some(col) = Self::column(pos, mv) else { continue };
             let delta = if mv == best { bonus } else { -bonus };

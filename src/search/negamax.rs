@@ -195,7 +195,6 @@ impl Worker<'_> {
         moves.picker.reset(&self.pos, kind, tt_move, killers, rows);
         moves.picker.sort_quiets_above(-QUIET_SORT_PER_DEPTH * depth);
         moves.quiets.clear();
-        moves.captures.clear();
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut legal = 0usize;
@@ -223,22 +222,12 @@ impl Worker<'_> {
             }
             legal += 1;
 
-            // Read before the move is made: the history of a quiet move, for its pruning and
-            // reduction.
+            // Read before the move is made: the history of a quiet move, for its reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
-            let hist_score = if reducible || prunable { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
+            let hist_score = if reducible { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
             let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
             if prunable && futile && !late && !self.gives_check(mv, &mut check_info) {
                 moves.quiets.push(mv);
-                continue;
-            }
-            // History pruning: near the leaves, a quiet move that has mostly failed in this
-            // context is not searched, unless it checks.
-            if prunable
-                && depth <= HISTORY_PRUNE_MAX_DEPTH
-                && hist_score < -HISTORY_PRUNE_MARGIN * depth
-                && !self.gives_check(mv, &mut check_info)
-            {
                 continue;
             }
             // SEE pruning: near the leaves, a move that loses material by static exchange
@@ -282,9 +271,7 @@ impl Worker<'_> {
             if self.aborted {
                 return 0;
             }
-            if capture {
-                moves.captures.push(mv);
-            } else {
+            if !capture {
                 moves.quiets.push(mv);
             }
             if v > best {
@@ -296,11 +283,8 @@ impl Worker<'_> {
                     }
                     alpha = v;
                     if v >= beta {
-                        if capture {
-                            self.hist.update_captures(&self.pos, Some(mv), moves.captures.as_slice(), depth);
-                        } else {
+                        if !capture {
                             self.hist.update(&self.pos, mv, moves.quiets.as_slice(), depth, ply, &rows);
-                            self.hist.update_captures(&self.pos, None, moves.captures.as_slice(), depth);
                         }
                         break;
                     }

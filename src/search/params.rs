@@ -49,12 +49,6 @@ pub const SEE_QUIET_MARGIN: Value = 20;
 pub const LMP_MAX_DEPTH: Depth = 3;
 pub const LMP_BASE: usize = 5;
 
-/// History pruning: at depth `HISTORY_PRUNE_MAX_DEPTH` or less, a quiet move whose history
-/// (butterfly plus continuation) is below `-HISTORY_PRUNE_MARGIN` per ply is skipped (checks
-/// excepted).
-pub const HISTORY_PRUNE_MAX_DEPTH: Depth = 3;
-pub const HISTORY_PRUNE_MARGIN: i32 = 1000;
-
 /// Late-move reductions: `ln(depth) * ln(moves) / LMR_DIVISOR + LMR_BASE`.
 pub const LMR_MIN_DEPTH: Depth = 3;
 pub const LMR_BASE: f64 = 0.5;
@@ -73,12 +67,6 @@ pub const DELTA_MARGIN: Value = 50;
 /// most a table may add to or take from the static evaluation.
 pub const CORRECTION_SIZE: usize = 1 << 14;
 pub const CORRECTION_MAX: Value = 32;
-
-/// Captures are ordered by MVV-LVA times `CAPTURE_MVV_SCALE` plus capture history divided by
-/// `CAPTURE_HISTORY_DIVISOR`: a victim class is 16 MVV-LVA units, so the history (within
-/// ±HISTORY_MAX) moves a capture by up to one class either way.
-pub const CAPTURE_MVV_SCALE: i32 = 256;
-pub const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// History scores are kept within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;

@@ -1,10 +1,9 @@
 //! Staged move ordering: the table move, captures that do not lose material (by static exchange)
-//! in MVV-LVA order adjusted by capture history, killers, quiet moves by history (butterfly and
-//! continuation), then the losing captures. Moves come out pseudo-legal; the caller tests
-//! legality just before searching each one.
+//! in MVV-LVA order, killers, quiet moves by history (butterfly and continuation), then the
+//! losing captures. Moves come out pseudo-legal; the caller tests legality just before
+//! searching each one.
 
 use super::history::{ContRows, History, column};
-use super::params::{CAPTURE_HISTORY_DIVISOR, CAPTURE_MVV_SCALE};
 use crate::board::Position;
 use crate::movegen::{self, MAX_MOVES, MoveList};
 use crate::types::{Move, PieceKind};
@@ -32,8 +31,7 @@ enum Stage {
 pub enum PickerKind {
     /// Main search: everything, in stages.
     Main,
-    /// Quiescence: captures only, ordered as in the main search; the caller judges their
-    /// exchanges.
+    /// Quiescence: captures only, by MVV-LVA; the caller judges their exchanges.
     Captures,
     /// In check: every move, ordered in one list.
     Evasions,
@@ -87,26 +85,7 @@ fn sort_by_score(moves: &mut [Move], scores: &mut [i32], floor: i32) {
 #[inline]
 pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     match (pos.piece_at(mv.to()), pos.piece_at(mv.from())) {
-        (Some(victim), Some(attacker)) => mvv_lva_of(victim.kind(), attacker.kind()),
-        _ => 0,
-    }
-}
-
-/// MVV-LVA score of `attacker` taking `victim`: a victim class is 16 units.
-#[inline]
-fn mvv_lva_of(victim: PieceKind, attacker: PieceKind) -> i32 {
-    VICTIM[victim.index()] * 16 - VICTIM[attacker.index()]
-}
-
-/// Ordering score of a capture: MVV-LVA, with the capture history able to move it about one
-/// victim class up or down.
-#[inline]
-fn capture_score(pos: &Position, mv: Move, history: &History) -> i32 {
-    match (pos.piece_at(mv.to()), pos.piece_at(mv.from())) {
-        (Some(victim), Some(attacker)) => {
-            mvv_lva_of(victim.kind(), attacker.kind()) * CAPTURE_MVV_SCALE
-                + history.capture(attacker, mv, victim.kind()) / CAPTURE_HISTORY_DIVISOR
-        }
+        (Some(victim), Some(attacker)) => VICTIM[victim.kind().index()] * 16 - VICTIM[attacker.kind().index()],
         _ => 0,
     }
 }
@@ -196,13 +175,13 @@ impl MovePicker {
     // call (moving them out saved about 2% of the search's instructions, callgrind).
 
     #[inline(never)]
-    fn generate_captures(&mut self, pos: &Position, history: &History) {
+    fn generate_captures(&mut self, pos: &Position) {
         self.list.clear();
         self.next = 0;
         self.bad_end = 0;
         movegen::generate::<{ movegen::CAPTURES }>(pos, &mut self.list);
         for (i, &mv) in self.list.as_slice().iter().enumerate() {
-            self.scores[i] = capture_score(pos, mv, history);
+            self.scores[i] = mvv_lva(pos, mv);
         }
         self.stage = Stage::Captures;
     }
@@ -256,7 +235,7 @@ impl MovePicker {
                         return self.tt_move;
                     }
                 }
-                Stage::GenerateCaptures => self.generate_captures(pos, history),
+                Stage::GenerateCaptures => self.generate_captures(pos),
                 Stage::Captures => match self.pick_best() {
                     Some(mv) if Some(mv) == self.tt_move => continue,
                     // Deferred to the front: the slots before this one hold moves already
@@ -387,25 +366,5 @@ mod tests {
         let elsewhere = order([None; 2]);
         assert_eq!(elsewhere[0], "i0i1");
         assert_eq!(elsewhere[40..], ["h0g2", "b0c2"]);
-    }
-
-    #[test]
-    fn captures_follow_capture_history() {
-        // Start position: both cannons can take a horse, equal by MVV-LVA, so generation order
-        // decides until h2h9 causes a cut-off after b2b9 failed.
-        let pos = Position::startpos();
-        let mv = |s: &str| Move::parse(s).expect("move");
-        let mut hist = History::new();
-        let captures = |hist: &History| {
-            let mut picker = MovePicker::new();
-            picker.reset(&pos, PickerKind::Captures, None, [None; 2], [None; 2]);
-            std::iter::from_fn(|| picker.next(&pos, hist)).map(|m| m.to_string()).collect::<Vec<_>>()
-        };
-        assert_eq!(captures(&hist), ["b2b9", "h2h9"]);
-        hist.update_captures(&pos, Some(mv("h2h9")), &[mv("b2b9"), mv("h2h9")], 3);
-        assert_eq!(captures(&hist), ["h2h9", "b2b9"]);
-        // A quiet move's cut-off punishes the captures tried before it.
-        hist.update_captures(&pos, None, &[mv("h2h9")], 5);
-        assert_eq!(captures(&hist), ["b2b9", "h2h9"]);
     }
 }

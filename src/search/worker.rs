@@ -32,8 +32,6 @@ pub struct RootMove {
 pub(super) struct NodeMoves {
     pub picker: MovePicker,
     pub quiets: MoveList,
-    /// The captures a node has searched, for the capture history.
-    pub captures: MoveList,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -215,9 +213,9 @@ impl<'a> Worker<'a> {
     /// Move storage for a node's move loop, to be handed back with [`Worker::give_back`].
     #[inline]
     pub(super) fn take_moves(&mut self) -> Box<NodeMoves> {
-        self.spare_moves.pop().unwrap_or_else(|| {
-            Box::new(NodeMoves { picker: MovePicker::new(), quiets: MoveList::new(), captures: MoveList::new() })
-        })
+        self.spare_moves
+            .pop()
+            .unwrap_or_else(|| Box::new(NodeMoves { picker: MovePicker::new(), quiets: MoveList::new() }))
     }
 
     /// Returns storage taken with [`Worker::take_moves`]. (A node that unwinds after a stop
