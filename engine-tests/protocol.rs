@@ -1,11 +1,11 @@
-//! Protocol transcripts against the real binary (`ucci.md`, `uci.md`).
+//! Protocol transcripts against the real binary (`docs/ucci.md`, `docs/uci.md`).
 
 use std::time::Duration;
 
 use crate::session::Session;
 
 const MATE_IN_ONE: &str = "3k5/9/9/4N4/9/8R/9/9/4K4/9 w - - 0 1";
-/// Red to move with exactly two legal moves, d0e0 and d1e2 (`uci.md` section 6).
+/// Red to move with exactly two legal moves, d0e0 and d1e2 (`docs/uci.md` §6).
 const TWO_MOVES: &str = "4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1";
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -234,7 +234,7 @@ fn draw_offer_is_accepted_when_not_better() {
     assert_eq!(s.expect_prefix("bestmove"), "bestmove i4i9");
 }
 
-/// `rules.md` section 8 in the search: repeating the check h9h8 would let Black complete a
+/// `docs/rules.md` §8 in the search: repeating the check h9h8 would let Black complete a
 /// third occurrence of a cycle in which Red checked on every move, a loss for Red; the search
 /// sees it (a decided loss when forced) and plays something else.
 #[test]

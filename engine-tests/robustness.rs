@@ -1,4 +1,4 @@
-//! Protocol abuse against the real binary (issue #7 item 2; `ucci.md` sections 1, 2, 4, 9, 10).
+//! Protocol abuse against the real binary (issue #7 item 2; `docs/ucci.md` §1, §2, §4, §9, §10).
 //!
 //! Each test abuses the engine one way, checks the answer the protocol defines for it, then runs
 //! a consistency checkpoint: a known position, `d` shows it, and `go depth 3` answers a move that

@@ -25,7 +25,7 @@ impl BenchResult {
         (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
     }
 
-    /// The three closing lines of `uci.md` section 6.
+    /// The three closing lines of `docs/uci.md` §6.
     pub fn summary(&self) -> [String; 3] {
         [
             format!("Total time (ms): {}", self.time.as_millis()),

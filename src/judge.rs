@@ -1,5 +1,5 @@
 //! `chuhan judge`: plays a move list from a FEN and judges the final position by the rules of
-//! the game (`rules.md` sections 7 to 10).
+//! the game (`docs/rules.md` §7 to §10).
 
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal move tree, with bulk counting at the last ply.
 //! The command line (`chuhan perft`) and the protocol (`go perft`) share this code and the output
-//! format of `uci.md` section 6.
+//! format of `docs/uci.md` §6.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -13,7 +13,7 @@
 //! caught by the 16-bit check or, for the move, by `is_pseudo_legal` at the caller.
 //!
 //! Mate scores are stored relative to the node (`value_to_tt`) and converted back on probe.
-//! Scores derived from rule verdicts are path dependent and never stored (`rules.md` 11).
+//! Scores derived from rule verdicts are path dependent and never stored (`docs/rules.md` §11).
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 

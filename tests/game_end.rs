@@ -1,4 +1,4 @@
-//! Game-end judging (`rules.md` sections 7, 9 and 10) through the public API.
+//! Game-end judging (`docs/rules.md` §7, §9 and §10) through the public API.
 
 use chuhan::movegen::legal_moves;
 use chuhan::{Color, GameResult, Move, Position, Reason, game_result};
@@ -73,7 +73,7 @@ fn sixty_move_rule() {
     play(&mut pos, "a0a1 e9f9");
     assert_eq!(pos.rule60(), 120);
     assert_eq!(game_result(&pos, 3), draw(Reason::Rule60));
-    // But a side without a legal move has lost, whatever the counter says (section 7 order).
+    // But a side without a legal move has lost, whatever the counter says (`docs/rules.md` §7, the order).
     let pos = position("3k5/9/9/9/3R5/9/9/9/9/4K4 b - - 120 60");
     assert_eq!(game_result(&pos, 3), Some(GameResult { winner: Some(Color::Red), reason: Reason::Checkmate }));
 }

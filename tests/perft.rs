@@ -39,7 +39,7 @@ fn perft_suite_small_depths() {
     assert!(checked > 100, "only {checked} counts checked");
 }
 
-/// The horse-leg trap of `rules.md` section 4.1: 14 at depth 3, not 17.
+/// The horse-leg trap of `docs/rules.md` §4.1: 14 at depth 3, not 17.
 #[test]
 fn horse_leg_position() {
     let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1").expect("valid");

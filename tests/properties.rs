@@ -1,6 +1,6 @@
 //! Property tests (issue #7): random legal games keep make/unmake, Zobrist keys and FEN output
 //! consistent; parsers survive any input; and the move generator agrees, move for move, with an
-//! independent slow mailbox implementation of `rules.md` sections 2 and 3.
+//! independent slow mailbox implementation of `docs/rules.md` §2 and §3.
 //!
 //! Games are driven by proptest strategies (a start position and a vector of move choices), so a
 //! failure shrinks to a short game and proptest prints the seed to replay it.
@@ -51,7 +51,7 @@ fn sorted_strings(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 
 // ---------------------------------------------------------------------------------------------
 // An independent slow rules implementation: a 10x9 mailbox read from the FEN text, written from
-// `rules.md` alone. It shares no code with the engine except `Position::fen()` as its input.
+// `docs/rules.md` alone. It shares no code with the engine except `Position::fen()` as its input.
 // ---------------------------------------------------------------------------------------------
 
 /// `grid[rank][file]`: `None` or a FEN letter (upper case Red).
@@ -649,7 +649,7 @@ fn slow_checker_matches_the_perft_suite_at_depth_one() {
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} perft positions");
-    // The horse-leg bug position of rules.md section 4: exactly d0e0 and d1e2.
+    // The horse-leg bug position of `docs/rules.md` §4.1: exactly d0e0 and d1e2.
     assert_eq!(Mailbox::from_fen("4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1").legal_moves(), ["d0e0", "d1e2"]);
     // Flying general: the king may not step onto the open e file.
     assert_eq!(Mailbox::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1").legal_moves(), ["d0d1"]);

@@ -1,10 +1,10 @@
-//! The repetition verdicts of `positions/repetition.txt` (`rules.md` section 8), judged at the
+//! The repetition verdicts of `positions/repetition.txt` (`docs/rules.md` §8), judged at the
 //! first recurrence as the file records them.
 
 use chuhan::{Move, Position, Reason, RuleVerdict, game_result};
 
 /// Cases where Chuhan's verdict differs from the file's: (line in the file, the file's verdict,
-/// ours, why). Each follows from the text of `rules.md`; the test fails if this set changes in
+/// ours, why). Each follows from the text of `docs/rules.md`; the test fails if this set changes in
 /// either direction.
 const KNOWN_DIFFERENCES: &[(usize, &str, &str, &str)] = &[
     (38, "Win", "Draw", NOT_NEW),
@@ -27,14 +27,14 @@ const KNOWN_DIFFERENCES: &[(usize, &str, &str, &str)] = &[
 /// Condition 6 is about the target: Red's horse goes e2-d4 attacking the c2 rook, then back to
 /// e2, where it screens the h2 cannon onto the same rook and attacks the g1 cannon. The rook was
 /// already chased before the second move, so no one piece is newly chased by both Red moves.
-const NOT_NEW: &str = "rook stays chased throughout: not newly chased (section 8, condition 6)";
+const NOT_NEW: &str = "rook stays chased throughout: not newly chased (`docs/rules.md` §8, condition 6)";
 /// Black checks once in the cycle, Red chases every move: the rule books let the chaser lose,
 /// Chuhan (like Pikafish) calls any check in the cycle a draw.
-const CHECK_IN_CYCLE: &str = "a check in the cycle makes it a draw (section 8 verdict 2, section 12)";
+const CHECK_IN_CYCLE: &str = "a check in the cycle makes it a draw (`docs/rules.md` §8 and §12, verdict 2)";
 /// Red chases the black rook pinned by the g8 horse; each Black move newly lets that rook chase
 /// the horse (taking its pinner is legal). The WXF manual ranks the pinned-rook chase higher;
 /// Chuhan treats it as an ordinary chase, so both sides chase.
-const PINNED_ROOK: &str = "pinned rook chase is ordinary (section 12): both sides chase, draw";
+const PINNED_ROOK: &str = "pinned rook chase is ordinary (`docs/rules.md` §12): both sides chase, draw";
 /// Black's horse shuttles h4-g2 across the h2 cannon's line; each move cuts or restores that
 /// cannon's protection of the b2 cannon, so Black's c2 rook newly chases b2 with every move while
 /// Red chases the c2 rook: a mutual chase.
@@ -42,7 +42,7 @@ const UNPROTECTING_BLOCK: &str = "Black's moves newly unprotect the b2 cannon: b
 /// Black's advisor moves uncover cannon attacks on a red rook every time, but on the d8 rook and
 /// the f8 rook in turn (they move between those squares), never on one rook with every move:
 /// only Red chases one piece (both cannons) perpetually.
-const TWO_VICTIMS: &str = "Black newly chases a rook each move, but not the same one (section 8)";
+const TWO_VICTIMS: &str = "Black newly chases a rook each move, but not the same one (`docs/rules.md` §8)";
 /// The final position is here a third occurrence. At the first recurrence we judge the nearest
 /// cycle (4 plies, the a-file rook chasing one cannon); the file's draw fits the 8-ply cycle, in
 /// which two rooks chase two cannons, and that is our verdict at the third occurrence (asserted

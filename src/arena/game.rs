@@ -1,5 +1,5 @@
 //! One refereed game: the referee keeps the clocks, checks every move, and ends the game by the
-//! rules of `rules.md` sections 7 to 10, by a fault of an engine, or at the ply cap.
+//! rules of `docs/rules.md` §7 to §10, by a fault of an engine, or at the ply cap.
 
 use std::fmt;
 use std::time::{Duration, SystemTime};
@@ -18,7 +18,7 @@ pub const TIME_GRACE: Duration = Duration::from_millis(50);
 /// to hang (and forfeits on time).
 pub const NODES_MOVE_LIMIT: Duration = Duration::from_secs(60);
 
-/// The occurrence of a position at which a repetition is judged (`rules.md` section 8).
+/// The occurrence of a position at which a repetition is judged (`docs/rules.md` §8).
 const REPETITION_OCCURRENCES: usize = 3;
 
 /// A Fischer time control: base time per game, increment per move.

@@ -221,7 +221,7 @@ pub(crate) static HORSE: [[u128; 16]; 90] = {
 
 /// Squares from which a horse attacks a point, by blocked-leg mask over the point's diagonal
 /// neighbours (bit i set: `DIAG_NEIGHBOURS[s][i]` occupied). The leg of a horse attacking `s` is
-/// the point next to the horse, which is diagonally adjacent to `s` (`rules.md` section 4.1).
+/// the point next to the horse, which is diagonally adjacent to `s` (`docs/rules.md` §4.1).
 pub(crate) static HORSE_ATTACKERS: [[u128; 16]; 90] = {
     let mut t = [[0u128; 16]; 90];
     let mut s = 0;

@@ -1,4 +1,4 @@
-//! Chase detection (`rules.md` section 8, "What counts as a chase").
+//! Chase detection (`docs/rules.md` §8, "What counts as a chase").
 //!
 //! A chase is a threat to win material. [`Position::chased_by`] applies conditions 1 to 5 of the
 //! definition to one position; condition 6 (the chase is new) and the following of pieces by
@@ -102,7 +102,7 @@ impl Position {
     }
 
     /// Enemy pieces that `by` chases in this position, whoever is to move: conditions 1 to 5 of
-    /// `rules.md` section 8. Condition 6 (the chase is new) compares two positions and is
+    /// `docs/rules.md` §8. Condition 6 (the chase is new) compares two positions and is
     /// [`Position::perpetual_chasers`]'s business.
     pub(super) fn chased_by(&self, by: Color) -> Bitboard {
         let them = !by;
@@ -200,7 +200,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    //! One position per condition of the chase definition (`rules.md` section 8), each with a
+    //! One position per condition of the chase definition (`docs/rules.md` §8), each with a
     //! control that differs in just the point being tested.
     use super::*;
 

@@ -7,7 +7,7 @@ use crate::types::{Color, Move, PieceKind, Square};
 
 impl Position {
     /// Pieces of colour `by` attacking `sq` under occupancy `occ`. The enemy king counts as a
-    /// rook that moves only along its file: that is the flying-general rule (`rules.md` 3).
+    /// rook that moves only along its file: that is the flying-general rule (`docs/rules.md` §3).
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occ: &Occupancy) -> Bitboard {
         self.attackers_to_except(sq, by, occ, Bitboard::EMPTY)

@@ -1,4 +1,4 @@
-//! FEN reading and writing (`rules.md` section 6).
+//! FEN reading and writing (`docs/rules.md` §6).
 //!
 //! Parsing produces an unvalidated [`Setup`]; [`crate::board::Position::from_setup`] checks that
 //! the setup is a legal position. Neither step panics on any input.

@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::types::{Color, Move, PieceKind, Square};
 
 /// A side's checks beyond this many since the last capture do not advance the 60-move counter
-/// (`rules.md` section 9).
+/// (`docs/rules.md` §9).
 const COUNTED_CHECKS: u8 = 10;
 
 impl Position {

@@ -30,7 +30,7 @@ pub struct State {
     /// The piece that move captured.
     pub captured: Option<Piece>,
     pub key: u64,
-    /// The 60-move counter in plies (`rules.md` section 9).
+    /// The 60-move counter in plies (`docs/rules.md` §9).
     pub rule60: u32,
     /// Plies since the last capture (or since the start of the known history): the repetition
     /// look-back.
@@ -99,7 +99,7 @@ impl Position {
         Position::from_setup(&Setup::parse(fen)?)
     }
 
-    /// Validates a setup (`rules.md` section 6) and builds the position.
+    /// Validates a setup (`docs/rules.md` §6) and builds the position.
     pub fn from_setup(setup: &Setup) -> Result<Position, FenError> {
         let mut counts = [[0u32; 7]; 2];
         for (i, pc) in setup.board.iter().enumerate() {
@@ -351,7 +351,7 @@ impl Position {
 }
 
 impl fmt::Display for Position {
-    /// A diagram, rank 9 at the top, Red upper case, then the `d` lines of `uci.md` section 6.
+    /// A diagram, rank 9 at the top, Red upper case, then the `d` lines of `docs/uci.md` §6.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in Rank::all().rev() {
             write!(f, "{} ", r.to_char())?;
@@ -449,7 +449,7 @@ mod tests {
 
     #[test]
     fn unusual_but_harmless_placements_are_accepted() {
-        // Advisor on d1, elephant off its points, soldier on an odd file (rules.md section 6).
+        // Advisor on d1, elephant off its points, soldier on an odd file (`docs/rules.md` §6).
         for fen in ["4k4/9/9/9/9/9/9/4n4/3A5/3K5 w", "3k5/9/9/9/9/9/1P7/3B5/9/4K4 w"] {
             assert!(Position::from_fen(fen).is_ok(), "{fen}");
         }

@@ -1,4 +1,4 @@
-//! The end of the game by rule (`rules.md` sections 7 to 10): no legal move, repetition with
+//! The end of the game by rule (`docs/rules.md` §7 to §10): no legal move, repetition with
 //! perpetual check and perpetual chase, the 60-move rule and insufficient material.
 //!
 //! Repetitions are found by scanning the keys of the undo stack two plies at a time, back to the
@@ -10,7 +10,7 @@ use std::fmt;
 use super::{Position, State};
 use crate::types::{ByColor, Color, PieceKind};
 
-/// The 60-move counter value, in plies, at which the game is drawn (`rules.md` section 9).
+/// The 60-move counter value, in plies, at which the game is drawn (`docs/rules.md` §9).
 pub const RULE60_PLIES: u32 = 120;
 
 /// A verdict of the rules, from the side to move's point of view.
@@ -24,19 +24,19 @@ pub enum RuleVerdict {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// No legal move while in check (`rules.md` section 3).
+    /// No legal move while in check (`docs/rules.md` §3).
     Checkmate,
-    /// No legal move while not in check: also a loss (`rules.md` section 3).
+    /// No legal move while not in check: also a loss (`docs/rules.md` §3).
     Stalemate,
-    /// That side checked with every move of a repetition cycle (`rules.md` section 8).
+    /// That side checked with every move of a repetition cycle (`docs/rules.md` §8).
     PerpetualCheck(Color),
-    /// That side chased with every move of a repetition cycle (`rules.md` section 8).
+    /// That side chased with every move of a repetition cycle (`docs/rules.md` §8).
     PerpetualChase(Color),
-    /// A repetition with no forbidden offence, judged at this occurrence (`rules.md` section 8).
+    /// A repetition with no forbidden offence, judged at this occurrence (`docs/rules.md` §8).
     Repetition { occurrences: usize },
-    /// `rules.md` section 9.
+    /// `docs/rules.md` §9.
     Rule60,
-    /// Neither side has a rook, horse, cannon or soldier (`rules.md` section 10).
+    /// Neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).
     InsufficientMaterial,
 }
 
@@ -80,7 +80,7 @@ pub fn score_text(winner: Option<Color>) -> &'static str {
     }
 }
 
-/// The verdict on a repetition cycle (`rules.md` section 8, "Verdict on a cycle").
+/// The verdict on a repetition cycle (`docs/rules.md` §8, "Verdict on a cycle").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Cycle {
     Draw,
@@ -111,7 +111,7 @@ impl Position {
 
     /// How many plies back each earlier occurrence of the current position lies, nearest first.
     /// Same position means same key, side to move included, which an even distance guarantees.
-    /// The look-back ends at the last capture or null move (`rules.md` section 8); four plies
+    /// The look-back ends at the last capture or null move (`docs/rules.md` §8); four plies
     /// is the shortest cycle.
     fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let end = (self.st.reversible as usize).min(self.history.len());
@@ -119,7 +119,7 @@ impl Position {
         (4..=end).step_by(2).filter(move |&back| self.history[self.history.len() - back].key == key)
     }
 
-    /// Judges a repetition for the search (`rules.md` section 8, "When the verdict is applied"):
+    /// Judges a repetition for the search (`docs/rules.md` §8, "When the verdict is applied"):
     /// a position that occurred before, strictly after the root (fewer than `plies_from_root`
     /// plies ago), is judged at once, as if the cycle were to repeat; if the earlier occurrence
     /// is at or before the root, a third occurrence is needed, as in a game. `None`: no
@@ -138,7 +138,7 @@ impl Position {
     /// Judges a repetition in a game: when the current position occurs for the `occurrences`-th
     /// time or later (3 in games; 2 judges the first recurrence, as `repetition.txt` does; values
     /// below 2 count as 2). The cycle examined runs from the earliest of those occurrences, so
-    /// every repetition of it must show the offence (`rules.md` section 8).
+    /// every repetition of it must show the offence (`docs/rules.md` §8).
     pub fn repetition_verdict(&self, occurrences: usize) -> Option<RuleVerdict> {
         self.repetition(occurrences).map(|cycle| cycle.verdict(self.stm))
     }
@@ -148,7 +148,7 @@ impl Position {
         Some(self.judge_cycle(back))
     }
 
-    /// The verdict on the cycle formed by the last `plies` moves (`rules.md` section 8):
+    /// The verdict on the cycle formed by the last `plies` moves (`docs/rules.md` §8):
     /// perpetual check first, then any check, then perpetual chase.
     fn judge_cycle(&self, plies: usize) -> Cycle {
         let plies = plies.min(self.history.len());
@@ -177,14 +177,14 @@ impl Position {
         }
     }
 
-    /// Whether neither side has a rook, horse, cannon or soldier (`rules.md` section 10).
+    /// Whether neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).
     pub fn insufficient_material(&self) -> bool {
         [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]
             .into_iter()
             .all(|kind| Color::ALL.into_iter().all(|c| self.pieces_of(c, kind).is_empty()))
     }
 
-    /// Every rule verdict the search must apply at a node (`rules.md` sections 7 to 11) except
+    /// Every rule verdict the search must apply at a node (`docs/rules.md` §7 to §11) except
     /// "no legal move", which the search finds by generating moves: repetition as in
     /// [`Position::repetition_in_search`], the 60-move rule, insufficient material.
     pub fn rule_verdict_in_search(&self, plies_from_root: usize) -> Option<RuleVerdict> {
@@ -199,7 +199,7 @@ impl Position {
     }
 }
 
-/// Judges whether the game is over in `pos`, applying the tests of `rules.md` section 7 in its
+/// Judges whether the game is over in `pos`, applying the tests of `docs/rules.md` §7 in its
 /// order: no legal move, repetition (at the `occurrences`-th occurrence, see
 /// [`Position::repetition_verdict`]), the 60-move rule, insufficient material. `None`: play on.
 pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {

@@ -2,7 +2,7 @@
 //! position value, flexibility, threats, protection" evaluators.
 //!
 //! [`evaluate`] scores a position from the side to move's point of view, in units where a horse
-//! or a cannon is worth about 100 (`ucci.md` section 7.5). Each term is computed per side as a
+//! or a cannon is worth about 100 (`docs/ucci.md` §7.5). Each term is computed per side as a
 //! tapered pair [`S`] (middlegame, endgame) and blended by the game phase; the value is the sum
 //! over terms of Red's blended value minus Black's. [`trace()`] exposes the same numbers per term,
 //! from the same code, for the `eval` command.

@@ -1,7 +1,7 @@
 //! Every evaluation weight, in one place.
 //!
-//! Units are those printed to the GUI: a horse or a cannon is worth about 100 (`ucci.md`
-//! section 7.5). `S(mg, eg)` is a middlegame and an endgame value, blended by the game phase.
+//! Units are those printed to the GUI: a horse or a cannon is worth about 100 (`docs/ucci.md`
+//! §7.5). `S(mg, eg)` is a middlegame and an endgame value, blended by the game phase.
 //!
 //! Arrays indexed by piece kind follow [`PieceKind`](crate::PieceKind) order: king, advisor,
 //! elephant, horse, rook, cannon, soldier. Piece-square tables are drawn from Red's side of the

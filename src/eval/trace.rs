@@ -1,4 +1,4 @@
-//! The evaluation broken down by term, for the `eval` command (`uci.md` section 6).
+//! The evaluation broken down by term, for the `eval` command (`docs/uci.md` §6).
 
 use std::fmt;
 

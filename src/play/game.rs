@@ -1,6 +1,6 @@
 //! The game record of the terminal game: where it started, the moves played, and how it ended.
 //!
-//! The end of the game is judged by [`crate::board::game_result`] (`rules.md` section 7), with
+//! The end of the game is judged by [`crate::board::game_result`] (`docs/rules.md` §7), with
 //! repetitions judged at the third occurrence of a position, as in a game.
 
 use crate::board::{IllegalMove, Position, game_result};
@@ -119,10 +119,10 @@ pub fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// Occurrences of a position at which a repetition is judged in a game (`rules.md` section 8).
+/// Occurrences of a position at which a repetition is judged in a game (`docs/rules.md` §8).
 const GAME_OCCURRENCES: usize = 3;
 
-/// The game-end verdict on `pos` (`rules.md` section 7), if the game is over.
+/// The game-end verdict on `pos` (`docs/rules.md` §7), if the game is over.
 pub fn judge(pos: &Position) -> Option<Outcome> {
     let verdict = game_result(pos, GAME_OCCURRENCES)?;
     let result = verdict.winner.map_or(GameResult::Draw, GameResult::win_for);

@@ -1,4 +1,4 @@
-//! Search limits and time allocation (`ucci.md` section 7.3).
+//! Search limits and time allocation (`docs/ucci.md` §7.3).
 
 use std::time::Duration;
 

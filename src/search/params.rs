@@ -71,10 +71,10 @@ pub const CORRECTION_MAX: Value = 32;
 /// History scores are kept within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
 
-/// Time allocation (`ucci.md` 7.3): sudden death divides the clock by this many moves.
+/// Time allocation (`docs/ucci.md` §7.3): sudden death divides the clock by this many moves.
 pub const TIME_MOVES_SUDDEN_DEATH: u64 = 20;
-/// The hard limit never exceeds this many soft targets. The spec's starting value (`ucci.md`
-/// 7.3) is half the clock whatever the soft target; but an iteration started just before the
+/// The hard limit never exceeds this many soft targets. The spec's starting value (`docs/ucci.md`
+/// §7.3) is half the clock whatever the soft target; but an iteration started just before the
 /// soft target then ran on to half the clock, and one such move left the rest of the game short.
 pub const HARD_PER_SOFT: u64 = 4;
 /// The soft target keeps back this much time per move to go (or the move overhead, if larger),

@@ -174,7 +174,7 @@ impl<'a> Worker<'a> {
         self.pos.gives_check_with(mv, info)
     }
 
-    /// A decided or drawn result by rule at this node (`rules.md` sections 7 to 11), or `None`.
+    /// A decided or drawn result by rule at this node (`docs/rules.md` §7 to §11), or `None`.
     /// Wins and losses fall in the rule band, so they are never stored in the table.
     #[inline]
     pub(super) fn rule_value(&self, ply: usize) -> Option<Value> {
@@ -254,7 +254,7 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Whether `c` has a piece that can ever attack the enemy king (`rules.md` section 10).
+/// Whether `c` has a piece that can ever attack the enemy king (`docs/rules.md` §10).
 #[inline]
 pub(super) fn has_attackers(pos: &Position, c: Color) -> bool {
     [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]

@@ -1,7 +1,7 @@
 //! Search values and the scores the protocols print.
 //!
 //! Internal values are centi-units of the UCCI scale: a horse or a cannon is worth about 100 on
-//! output (`ucci.md` section 7.5). Decided results live in bands at the ends of the range:
+//! output (`docs/ucci.md` §7.5). Decided results live in bands at the ends of the range:
 //!
 //! ```text
 //!  -MATE ..... -MATE+MAX_PLY  | -RULE_WIN ... | ordinary | ... RULE_WIN | MATE-MAX_PLY ..... MATE

@@ -78,15 +78,15 @@ impl Command {
         }
     }
 
-    /// Commands handled at once while a search runs (`ucci.md` section 2); the others wait in
+    /// Commands handled at once while a search runs (`docs/ucci.md` §2); the others wait in
     /// the queue until the answer is printed.
     pub const fn acts_while_thinking(&self) -> bool {
         matches!(self, Command::Stop | Command::PonderHit { .. } | Command::IsReady | Command::Probe(_) | Command::Quit)
     }
 }
 
-/// A refused line. `Display` gives the exact text of the `info string` answer (`ucci.md`
-/// section 10).
+/// A refused line. `Display` gives the exact text of the `info string` answer (`docs/ucci.md`
+/// §10).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
     /// The first token is no command: `unknown command: <token>`.
@@ -114,7 +114,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// Parses one input line. `dialect` is the session's: in UCI sessions draw offers (`go draw`,
-/// `ponderhit draw`) are accepted and dropped, since UCI cannot answer them (`uci.md` 3 and 4).
+/// `ponderhit draw`) are accepted and dropped, since UCI cannot answer them (`docs/uci.md` §3 and §4).
 /// Before the handshake any dialect may be passed; only `ucci`, `uci` and `quit` matter then.
 pub fn parse(line: &str, dialect: Dialect) -> Result<Command, ParseError> {
     let mut tokens = Tokens::new(line);

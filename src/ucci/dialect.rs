@@ -1,6 +1,6 @@
 //! The two spellings of the protocol.
 //!
-//! Chuhan speaks UCCI (`ucci.md`) or UCI (`uci.md`), chosen once by the first line the GUI sends.
+//! Chuhan speaks UCCI (`docs/ucci.md`) or UCI (`docs/uci.md`), chosen once by the first line the GUI sends.
 //! Both drive the same engine; every difference in spelling between them is answered here, so the
 //! rest of the protocol layer asks a [`Dialect`] instead of testing which one it is.
 
@@ -11,9 +11,9 @@ use crate::types::Score;
 /// The protocol dialect of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dialect {
-    /// UCCI 3.0 as specified in `ucci.md` (first line `ucci`).
+    /// UCCI 3.0 as specified in `docs/ucci.md` (first line `ucci`).
     Ucci,
-    /// UCI the way Pikafish speaks it, `uci.md` (first line `uci`).
+    /// UCI the way Pikafish speaks it, `docs/uci.md` (first line `uci`).
     Uci,
 }
 
@@ -70,7 +70,7 @@ impl Dialect {
         }
     }
 
-    /// The answer to a search that ends without a move (`ucci.md` 7.6, `uci.md` 5).
+    /// The answer to a search that ends without a move (`docs/ucci.md` §7.6, `docs/uci.md` §5).
     pub const fn no_move(self) -> &'static str {
         match self {
             Dialect::Ucci => "nobestmove",
@@ -101,7 +101,7 @@ impl Dialect {
     }
 
     /// The unit of the UCCI clock keywords: seconds only in UCCI after
-    /// `setoption usemillisec false`; UCI reads them as milliseconds always (`uci.md` 4).
+    /// `setoption usemillisec false`; UCI reads them as milliseconds always (`docs/uci.md` §4).
     pub const fn clock_unit(self, usemillisec: bool) -> ClockUnit {
         match self {
             Dialect::Ucci if !usemillisec => ClockUnit::Seconds,

@@ -5,7 +5,7 @@
 //! channel; the search runs on its own thread and reports on the same channel when its answer
 //! is out. So `stop`, `isready`, `ponderhit`, `probe` and `quit` are handled during a search,
 //! and every other line that arrives then is queued and handled, in order, once the answer is
-//! printed (`ucci.md` section 2). All output goes through one [`Output`] that writes whole
+//! printed (`docs/ucci.md` §2). All output goes through one [`Output`] that writes whole
 //! lines and flushes; a failed write ends the session quietly.
 
 use std::collections::VecDeque;
@@ -26,7 +26,7 @@ use crate::tt::Bound;
 use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
 
-/// The draw-acceptance threshold of `ucci.md` section 8: accept unless Chuhan thinks it is better.
+/// The draw-acceptance threshold of `docs/ucci.md` §8: accept unless Chuhan thinks it is better.
 const DRAW_ACCEPT_MAX: i32 = 0;
 
 /// What the reader thread and the search thread tell the loop.
@@ -395,7 +395,7 @@ impl Driver {
             return self.info("go: batch mode needs a finite limit (depth, nodes, time or movetime)");
         }
         if go.depth == Some(0) && self.dialect == Dialect::Ucci {
-            // A static evaluation only (ucci.md 7.6).
+            // A static evaluation only (`docs/ucci.md` §7.6).
             let v = crate::eval::evaluate(self.engine.position());
             self.say(Response::RootScore(Score::from_value(v)));
             return self.say(Response::NoBestMove);
@@ -457,7 +457,7 @@ impl Driver {
         self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: false });
     }
 
-    /// An invalid `probe` still gets its (bare) `pophash` (`ucci.md` section 4).
+    /// An invalid `probe` still gets its (bare) `pophash` (`docs/ucci.md` §4).
     fn bad_probe(&self, e: ParseError) {
         self.info(e);
         self.say(Response::PopHash(HashProbe::default()));

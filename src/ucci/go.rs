@@ -1,4 +1,4 @@
-//! The arguments of `go`: every keyword of `ucci.md` 7.1 and `uci.md` 4.
+//! The arguments of `go`: every keyword of `docs/ucci.md` §7.1 and `docs/uci.md` §4.
 //!
 //! Parsing is syntactic: numbers are decimal integers, negative clock values count as 0, values
 //! too large for their field saturate, and a later keyword overrides an earlier one of the same
@@ -12,7 +12,7 @@ use crate::types::{Color, MAX_PLY, Move};
 /// A parsed `go` (without `perft`, which is [`super::Command::Perft`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
-    /// `go ponder`: think on the opponent's time and hold the answer (`ucci.md` 7.4).
+    /// `go ponder`: think on the opponent's time and hold the answer (`docs/ucci.md` §7.4).
     pub ponder: bool,
     /// `go draw`: the opponent offers a draw (UCCI only; always false in UCI sessions).
     pub draw: bool,
@@ -184,13 +184,13 @@ impl Go {
     }
 
     /// Whether the line carries a clock (`time`, `wtime` or `btime`): the only kind of search in
-    /// which Chuhan may resign (`ucci.md` section 8).
+    /// which Chuhan may resign (`docs/ucci.md` §8).
     pub fn is_timed(&self) -> bool {
         self.time.is_some() || self.wtime.is_some() || self.btime.is_some()
     }
 
     /// Whether the search ends by itself: a depth, node, move-time or clock limit, and neither
-    /// `infinite` nor `ponder`. Batch mode refuses a `go` without one (`ucci.md` section 9).
+    /// `infinite` nor `ponder`. Batch mode refuses a `go` without one (`docs/ucci.md` §9).
     pub fn has_finite_limit(&self) -> bool {
         !self.infinite
             && !self.ponder

@@ -1,5 +1,5 @@
-//! The protocol's pure layers: commands in, responses out, for UCCI (`ucci.md`) and UCI
-//! (`uci.md`).
+//! The protocol's pure layers: commands in, responses out, for UCCI (`docs/ucci.md`) and UCI
+//! (`docs/uci.md`).
 //!
 //! Nothing here reads input, prints, or runs the engine. [`parse`] turns one input line into a
 //! [`Command`] or a [`ParseError`] whose `Display` is the exact `info string` text to answer with;

@@ -2,7 +2,7 @@
 //!
 //! One table ([`OPTIONS`]) holds each option once; the announcement order of each dialect is a
 //! list of ids into it ([`UCCI_ANNOUNCED`], [`UCI_ANNOUNCED`]), because the two documents order
-//! their blocks differently (`ucci.md` section 6, `uci.md` section 2). Either spelling is accepted
+//! their blocks differently (`docs/ucci.md` §6, `docs/uci.md` §2). Either spelling is accepted
 //! in either dialect; names are matched case-insensitively, with runs of blanks compared as one.
 //!
 //! Where the spellings share a name that differs only in case (`threads` and `Threads`), the
@@ -128,7 +128,7 @@ pub const OPTIONS: &[OptionDef] = &[
     },
 ];
 
-/// The options announced after `ucci`, in order (`ucci.md` section 6).
+/// The options announced after `ucci`, in order (`docs/ucci.md` §6).
 pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::UseMillisec,
     OptionId::Batch,
@@ -139,7 +139,7 @@ pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::NewGame,
 ];
 
-/// The options announced after `uci`, in order (`uci.md` section 2). `UCI_Variant` is accepted
+/// The options announced after `uci`, in order (`docs/uci.md` §2). `UCI_Variant` is accepted
 /// but deliberately not announced.
 pub const UCI_ANNOUNCED: &[OptionId] =
     &[OptionId::Hash, OptionId::Threads, OptionId::Ponder, OptionId::MoveOverhead, OptionId::ClearHash];

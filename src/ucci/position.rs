@@ -2,7 +2,7 @@
 //!
 //! [`PositionSpec::parse`] checks the syntax: the FEN's fields and that every move is written as
 //! a move. [`PositionSpec::build`] then plays the list, so the position with its full history
-//! exists only if every move is legal (`ucci.md` section 4: the command is atomic).
+//! exists only if every move is legal (`docs/ucci.md` §4: the command is atomic).
 
 use std::fmt;
 
@@ -160,7 +160,7 @@ pub fn check_legal(pos: &Position, moves: &[Move]) -> Result<(), NumberedIllegal
 }
 
 /// Why `mv` is illegal in `pos`, naming the side when the from-point is empty
-/// (`no black piece on h2`, as `ucci.md` section 11 shows).
+/// (`no black piece on h2`, as `docs/ucci.md` §11 shows).
 fn explain(pos: &Position, mv: Move) -> IllegalMove {
     match pos.piece_at(mv.from()) {
         None => IllegalMove { mv, reason: format!("no {} piece on {}", pos.side_to_move().name(), mv.from()) },

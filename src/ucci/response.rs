@@ -1,7 +1,7 @@
 //! Replies to the GUI: one [`Response`] per event, rendered into protocol lines for a dialect.
 //!
 //! A response renders to zero or more lines, without line ends: the UCCI search report of an
-//! iteration is two lines (`ucci.md` 7.5), and some answers exist in one dialect only (`bye`,
+//! iteration is two lines (`docs/ucci.md` §7.5), and some answers exist in one dialect only (`bye`,
 //! `nobestmove` to an idle `stop`). The writer sends each line with `\n` and flushes.
 
 use super::Dialect;
@@ -42,7 +42,7 @@ pub struct Iteration {
     pub pv: Vec<Move>,
 }
 
-/// UCCI's addition to `bestmove` (`ucci.md` section 8).
+/// UCCI's addition to `bestmove` (`docs/ucci.md` §8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Accept the opponent's draw offer.
@@ -77,7 +77,7 @@ pub enum Response {
     /// After each completed iteration.
     Iteration(Iteration),
     /// `info depth 0 score <s>`: no legal move at the root, or the static evaluation of
-    /// `go depth 0` (`ucci.md` 7.6).
+    /// `go depth 0` (`docs/ucci.md` §7.6).
     RootScore(Score),
     /// UCCI's `info time <ms> nodes <n>` printed just before the answer; nothing in UCI.
     SearchEnd { time_ms: u64, nodes: u64 },
@@ -104,7 +104,7 @@ pub enum Response {
 
 impl Response {
     /// A refusal or diagnostic, from anything displayable (a [`super::ParseError`] gives the
-    /// exact text of `ucci.md` section 10).
+    /// exact text of `docs/ucci.md` §10).
     pub fn info_string(text: impl ToString) -> Response {
         Response::InfoString(text.to_string())
     }
@@ -156,8 +156,8 @@ impl Response {
     }
 }
 
-/// `ucci.md` 7.5: `info time <ms> nodes <n>` then `info depth <d> score <s> pv ...`, completed
-/// iterations only; `uci.md` 5: one line with every field.
+/// `docs/ucci.md` §7.5: `info time <ms> nodes <n>` then `info depth <d> score <s> pv ...`, completed
+/// iterations only; `docs/uci.md` §5: one line with every field.
 fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
     let pv: String = it.pv.iter().map(|mv| format!(" {mv}")).collect();
     let pv = if pv.is_empty() { pv } else { format!(" pv{pv}") };
@@ -188,7 +188,7 @@ fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
 }
 
 /// `pophash [bestmove <m>] [lowerbound <v> depth <d>] [upperbound <v> depth <d>]`. Values use
-/// UCCI's integer score in both dialects (`probe` is specified by `ucci.md` only).
+/// UCCI's integer score in both dialects (`probe` is specified by `docs/ucci.md` only).
 fn pophash(probe: &HashProbe) -> String {
     let mut line = String::from("pophash");
     if let Some(mv) = probe.best {
@@ -271,7 +271,7 @@ uciok",
         })
     }
 
-    /// The search part of `ucci.md` section 11.
+    /// The search part of `docs/ucci.md` §11.
     #[test]
     fn ucci_search_transcript() {
         let responses = [
@@ -320,7 +320,7 @@ bye";
         assert_eq!(transcript(Dialect::Ucci, &responses), expected);
     }
 
-    /// The search part of `uci.md` section 7, with the same events rendered for UCI.
+    /// The search part of `docs/uci.md` §7, with the same events rendered for UCI.
     #[test]
     fn uci_search_transcript() {
         let responses = [
@@ -451,7 +451,7 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
         assert_eq!(Response::RootScore(Score::Cp(-31)).render(Dialect::Uci), ["info depth 0 score cp -31"]);
     }
 
-    /// `uci.md` section 6: divide lines, a blank line, the total, a blank line.
+    /// `docs/uci.md` §6: divide lines, a blank line, the total, a blank line.
     #[test]
     fn perft_report() {
         let divide = vec![(mv("d0e0"), 3), (mv("d1e2"), 2)];

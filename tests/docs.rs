@@ -1,0 +1,277 @@
+//! Every citation of the project's docs resolves inside the repository (`docs/design.md` §16).
+//!
+//! A citation names a page with its `docs/` prefix and optionally sections, each written `§N`
+//! or `§N.M`: `docs/rules.md` §8, `docs/rules.md` §7 to §10. The scan fails on a page that does
+//! not exist, on a section that is not a numbered heading of its page, on a section written in
+//! another way (`section 8`, a bare number), and on a page of `docs/` named without `docs/`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// What the scan reads, relative to the repository root: directories (searched recursively
+/// for `.rs` and `.md` files) and single files.
+const SCANNED: &[&str] = &["src", "tests", "engine-tests", "examples", "docs", "README.md", "Makefile", ".ci/run"];
+
+/// This file, skipped: its unit tests hold bad citations on purpose.
+const SELF: &str = "tests/docs.rs";
+
+/// What may stand between two sections of one citation.
+const SEPARATORS: &[&str] = &[",", "and ", "to ", "or "];
+
+/// The pages a citation may name, each with the section numbers of its headings.
+type Pages = BTreeMap<String, Vec<String>>;
+
+/// The section number a Markdown heading starts with: `## 8. Repetition` gives `8`,
+/// `### 7.3 Time allocation` gives `7.3`; `None` for a heading without a number.
+fn heading_number(line: &str) -> Option<String> {
+    let title = line.strip_prefix('#')?.trim_start_matches('#').trim_start();
+    let number = section_number(title)?;
+    Some(number.to_string())
+}
+
+/// The longest prefix of `text` of the form `N`, `N.M`, `N.M.K`, ...: digits separated by
+/// single dots. A dot that ends a sentence (`§8.`) is not part of it.
+fn section_number(text: &str) -> Option<&str> {
+    let mut end = 0;
+    let bytes = text.as_bytes();
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end + 1 < bytes.len() && bytes[end] == b'.' && bytes[end + 1].is_ascii_digit() {
+            end += 1;
+        } else {
+            break;
+        }
+    }
+    (end > 0).then(|| &text[..end])
+}
+
+/// The section numbers of a page's headings.
+fn headings(text: &str) -> Vec<String> {
+    text.lines().filter_map(heading_number).collect()
+}
+
+/// A line with its comment or heading markers removed, so that a citation wrapped over two
+/// comment lines reads as one.
+fn strip_markers(line: &str) -> &str {
+    let line = line.trim_start();
+    for marker in ["//!", "///", "//"] {
+        if let Some(rest) = line.strip_prefix(marker) {
+            return rest;
+        }
+    }
+    line.trim_start_matches('#')
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// The citation problems of one file's text, as `<name>:<line>: <what>`. `pages` maps each page
+/// of `docs/` (`rules.md`) to its section numbers.
+fn check_text(name: &str, text: &str, pages: &Pages) -> Vec<String> {
+    // The text with markers stripped, and where each line starts in it.
+    let mut joined = String::new();
+    let mut starts = Vec::new();
+    for line in text.lines() {
+        starts.push(joined.len());
+        joined.push_str(strip_markers(line));
+        joined.push('\n');
+    }
+    let line_of = |offset: usize| starts.partition_point(|&s| s <= offset);
+    let mut problems = Vec::new();
+    let mut report =
+        |offset: usize, what: String| problems.push((offset, format!("{name}:{}: {what}", line_of(offset))));
+
+    // (a), (b) and the form of sections: every `docs/<page>.md`.
+    let mut from = 0;
+    while let Some(found) = joined[from..].find("docs/") {
+        let at = from + found;
+        from = at + "docs/".len();
+        let rest = &joined[from..];
+        let stem_len = rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len());
+        if stem_len == 0 || !rest[stem_len..].starts_with(".md") {
+            continue;
+        }
+        let page = &rest[..stem_len + ".md".len()];
+        let Some(sections) = pages.get(page) else {
+            report(at, format!("`docs/{page}` does not exist"));
+            continue;
+        };
+        let mut after = rest[page.len()..].strip_prefix('`').unwrap_or(&rest[page.len()..]);
+        let mut cited_any = false;
+        loop {
+            let trimmed = after.trim_start();
+            let Some(cited) = trimmed.strip_prefix('§') else {
+                if !cited_any {
+                    let word = trimmed.split(|c: char| c.is_whitespace() || c == ',' || c == ')').next();
+                    let word = word.unwrap_or_default().trim_end_matches('.');
+                    if word.starts_with("section") || word.starts_with(|c: char| c.is_ascii_digit()) {
+                        report(at, format!("write the sections of `docs/{page}` as §N, not '{word} ...'"));
+                    }
+                }
+                break;
+            };
+            cited_any = true;
+            let offset = joined.len() - cited.len();
+            match section_number(cited) {
+                Some(n) if sections.iter().any(|s| s == n) => {}
+                Some(n) => report(offset, format!("`docs/{page}` has no section §{n}")),
+                None => report(offset, format!("§ without a section number after `docs/{page}`")),
+            }
+            // Further sections of the same citation: `, §9`, ` and §9`, `, and §9`, ` to §10`.
+            let mut next = &cited[section_number(cited).map_or(0, str::len)..];
+            while let Some(rest) = SEPARATORS.iter().find_map(|sep| next.trim_start().strip_prefix(sep)) {
+                next = rest;
+            }
+            if !next.trim_start().starts_with('§') {
+                break;
+            }
+            after = next;
+        }
+    }
+
+    // (c): a page of `docs/` named without its prefix.
+    for page in pages.keys().filter(|p| p.as_str() != "README.md") {
+        for (at, _) in joined.match_indices(page.as_str()) {
+            let before = &joined[..at];
+            if before.ends_with("docs/") || before.ends_with(is_name_char) {
+                continue;
+            }
+            report(at, format!("cite `{page}` as `docs/{page}`"));
+        }
+    }
+    problems.sort();
+    problems.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The repository root.
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The pages of `docs/` with their headings.
+fn pages() -> Pages {
+    let dir = root().join("docs");
+    let mut pages = Pages::new();
+    for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap_or_else(|e| panic!("{}: {e}", dir.display())).path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            pages.insert(name, headings(&text));
+        }
+    }
+    pages
+}
+
+/// Every scanned file under `path`, in a stable order.
+fn collect(path: &Path, files: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = fs::read_dir(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .map(|e| e.unwrap_or_else(|e| panic!("{}: {e}", path.display())).path())
+            .collect();
+        entries.sort();
+        for entry in entries {
+            if entry.is_dir() || entry.extension().is_some_and(|e| e == "rs" || e == "md") {
+                collect(&entry, files);
+            }
+        }
+    } else if path.exists() {
+        files.push(path.to_path_buf());
+    }
+}
+
+#[test]
+fn every_doc_citation_resolves() {
+    let root = root();
+    let pages = pages();
+    for core in ["ucci.md", "uci.md", "rules.md", "design.md"] {
+        assert!(pages.contains_key(core), "docs/{core} is missing");
+    }
+    let mut files = Vec::new();
+    for path in SCANNED {
+        collect(&root.join(path), &mut files);
+    }
+    let mut problems = Vec::new();
+    let mut citations = 0;
+    for file in &files {
+        let name = file.strip_prefix(&root).unwrap_or(file).to_string_lossy().replace('\\', "/");
+        if name == SELF {
+            continue;
+        }
+        let text = fs::read_to_string(file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        citations += text.matches("docs/").count();
+        problems.extend(check_text(&name, &text, &pages));
+    }
+    assert!(problems.is_empty(), "{} unresolved doc citations:\n{}", problems.len(), problems.join("\n"));
+    // The scan did read the code: it cites the docs about a hundred times.
+    assert!(citations > 80, "only {citations} citations found: is the scan reading the right files?");
+}
+
+#[cfg(test)]
+mod checker {
+    use super::*;
+
+    fn fake_pages() -> Pages {
+        let rules = "# Rules\n## 1. Board\n## 4. Pitfalls\n### 4.1 Horse leg\n## 8. Repetition\n## Sources\n";
+        let ucci = "# UCCI\n## 7. Searching\n### 7.3 Time allocation\n";
+        let mut pages = Pages::new();
+        pages.insert("rules.md".into(), headings(rules));
+        pages.insert("ucci.md".into(), headings(ucci));
+        pages.insert("README.md".into(), Vec::new());
+        pages
+    }
+
+    #[test]
+    fn headings_give_their_numbers() {
+        assert_eq!(fake_pages()["rules.md"], ["1", "4", "4.1", "8"]);
+        assert_eq!(heading_number("### 12.3.1 Deep"), Some("12.3.1".into()));
+        assert_eq!(heading_number("## Sources"), None);
+        assert_eq!(heading_number("not a heading 8."), None);
+        assert_eq!(section_number("8. Repetition"), Some("8"));
+        assert_eq!(section_number("7.3, then"), Some("7.3"));
+    }
+
+    #[test]
+    fn good_citations_pass() {
+        let text = "\
+//! Judged by `docs/rules.md` §8 and timed by `docs/ucci.md` §7.3.
+/// The horse leg (`docs/rules.md` §4.1), sections `docs/rules.md` §1 to §8, §1, §4, and §8.
+/// A whole page: `docs/ucci.md`. A wrapped one: `docs/rules.md`
+/// §4. The repository's README.md and docs/README.md.
+";
+        assert_eq!(check_text("ok.rs", text, &fake_pages()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn bad_citations_fail() {
+        let text = "\
+//! No such page: `docs/nope.md` §1.
+//! No such section: `docs/rules.md` §9, nor `docs/ucci.md` §7.4.
+/// Another section of a range: `docs/rules.md` §1 to §10.
+/// The old forms: `docs/rules.md` section 8 and `docs/ucci.md` 7.3.
+/// Without the prefix: `rules.md` section 8, (ucci.md 7.6).
+/// Wrapped: `docs/rules.md`
+/// §2.
+";
+        assert_eq!(
+            check_text("bad.rs", text, &fake_pages()),
+            [
+                "bad.rs:1: `docs/nope.md` does not exist",
+                "bad.rs:2: `docs/rules.md` has no section §9",
+                "bad.rs:2: `docs/ucci.md` has no section §7.4",
+                "bad.rs:3: `docs/rules.md` has no section §10",
+                "bad.rs:4: write the sections of `docs/rules.md` as §N, not 'section ...'",
+                "bad.rs:4: write the sections of `docs/ucci.md` as §N, not '7.3 ...'",
+                "bad.rs:5: cite `rules.md` as `docs/rules.md`",
+                "bad.rs:5: cite `ucci.md` as `docs/ucci.md`",
+                "bad.rs:7: `docs/rules.md` has no section §2",
+            ]
+        );
+    }
+}
