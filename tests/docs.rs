@@ -4,6 +4,7 @@
 //! or `§N.M`: `docs/rules.md` §8, `docs/rules.md` §7 to §10. The scan fails on a page that does
 //! not exist, on a section that is not a numbered heading of its page, on a section written in
 //! another way (`section 8`, a bare number), and on a page of `docs/` named without `docs/`.
+//! It also holds the option lines the protocol pages show to those the engine announces.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -274,4 +275,29 @@ mod checker {
             ]
         );
     }
+}
+
+/// The lines of the first code block after heading `## <section>.` of a docs page.
+fn first_block_after(page: &str, section: &str) -> Vec<String> {
+    let path = root().join("docs").join(page);
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let heading = format!("## {section}.");
+    let after = text.split_once(&heading).map(|(_, rest)| rest).unwrap_or_else(|| panic!("{page}: no {heading}"));
+    let block = after.split("```").nth(1).unwrap_or_else(|| panic!("{page} §{section}: no code block"));
+    block.lines().skip(1).map(str::to_string).collect()
+}
+
+/// The option lines of `docs/ucci.md` §6 and `docs/uci.md` §2 are those the engine announces.
+#[test]
+fn documented_options_are_the_announced_ones() {
+    use chuhan::engine::MAX_THREADS;
+    use chuhan::ucci::{Dialect, options::announcements};
+
+    let ucci = first_block_after("ucci.md", "6");
+    assert_eq!(ucci, announcements(Dialect::Ucci, MAX_THREADS as u32));
+    let uci: Vec<String> = first_block_after("uci.md", "2")
+        .iter()
+        .filter_map(|l| l.strip_prefix("< option ").map(|rest| format!("option {rest}")))
+        .collect();
+    assert_eq!(uci, announcements(Dialect::Uci, MAX_THREADS as u32));
 }
