@@ -44,6 +44,17 @@ impl std::error::Error for JudgeError {}
 /// third occurrence, or at the first recurrence with `first_repetition` (the convention of
 /// `repetition.txt`).
 pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool) -> Result<String, JudgeError> {
+    let pos = position_after(fen, moves)?;
+    let occurrences = if first_repetition { 2 } else { 3 };
+    Ok(match game_result(&pos, occurrences) {
+        Some(result) => format!("result {} {}", result.score(), result.reason),
+        None => "result * game goes on".to_string(),
+    })
+}
+
+/// The position after playing `moves` (ICCS, separated by white space) from `fen` (the start
+/// position if `None`), with the moves as its history.
+pub fn position_after(fen: Option<&str>, moves: &str) -> Result<Position, JudgeError> {
     let mut pos = match fen {
         Some(fen) => Position::from_fen(fen).map_err(|error| JudgeError::Fen { fen: fen.to_string(), error })?,
         None => Position::startpos(),
@@ -53,11 +64,7 @@ pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool) -> Result<S
         let mv = Move::parse(token).ok_or_else(|| JudgeError::NotAMove { index, token: token.to_string() })?;
         pos.play(mv).map_err(|error| JudgeError::Illegal { index, error })?;
     }
-    let occurrences = if first_repetition { 2 } else { 3 };
-    Ok(match game_result(&pos, occurrences) {
-        Some(result) => format!("result {} {}", result.score(), result.reason),
-        None => "result * game goes on".to_string(),
-    })
+    Ok(pos)
 }
 
 #[cfg(test)]

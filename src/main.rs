@@ -80,6 +80,24 @@ enum Command {
         #[arg(long)]
         first_repetition: bool,
     },
+    /// Draw a board diagram as SVG: pieces, the last move's points, optional arrows.
+    Diagram {
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in ICCS played from the position first; the last one is marked.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Where to write the SVG (default: standard output).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Arrows to draw, as ICCS moves: "h2e2 h9g7".
+        #[arg(long, default_value = "")]
+        arrows: String,
+    },
     /// Play a game against Chuhan in the terminal (moves in ICCS, Chinese or WXF notation).
     Play {
         /// Play Red, who moves first (the default).
@@ -173,6 +191,9 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Diagram { fen, moves, out, flip, arrows }) => {
+            diagram(fen.as_deref(), &moves, out.as_deref(), flip, &arrows)
+        }
         Some(Command::Play { red: _, black, depth, movetime, fen, threads, notation }) => {
             play(black, depth, movetime, fen.as_deref(), threads as usize, &notation)
         }
@@ -225,6 +246,42 @@ fn play(
             ExitCode::from(1)
         }
     }
+}
+
+fn diagram(fen: Option<&str>, moves: &str, out: Option<&std::path::Path>, flipped: bool, arrows: &str) -> ExitCode {
+    let pos = match chuhan::judge::position_after(fen, moves) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut diagram = chuhan::diagram::Diagram { flipped, ..chuhan::diagram::Diagram::of(&pos) };
+    for token in arrows.split_whitespace() {
+        match chuhan::Move::parse(token) {
+            Some(mv) => diagram.arrows.push(mv),
+            None => {
+                eprintln!("error: arrow '{token}' is not a move (expected ICCS such as h2e2)");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let svg = diagram.render(&pos);
+    match out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, svg) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        }
+        None => {
+            use std::io::Write as _;
+            if std::io::stdout().write_all(svg.as_bytes()).is_err() {
+                return ExitCode::from(1);
+            }
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCode {

@@ -1,0 +1,16 @@
+//! Pictures as SVG documents written by the project: the board diagram of a position and the
+//! evaluation graph of a game. Both are pure functions from data to text; `chuhan diagram`
+//! writes the first, the game analysis both.
+
+mod board;
+mod graph;
+mod svg;
+
+pub use board::{Diagram, Layout};
+pub use graph::{Graph, GraphLayout, Mark};
+
+/// The colours of the pictures, for callers and for tests that check rendered pixels.
+pub mod colours {
+    pub use super::board::{ARROW, BLACK, BOARD, DISC, INK, MARK, RED};
+    pub use super::graph::{BLUNDER, INACCURACY, LINE, MISTAKE};
+}
