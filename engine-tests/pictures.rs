@@ -8,7 +8,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use chuhan::diagram::{Diagram, Graph, GraphLayout, Layout, Mark, colours};
+use chuhan::diagram::{Diagram, Graph, GraphLayout, Layout, colours};
+use chuhan::wdl::Grade;
 use chuhan::{Move, Position, Square};
 
 use crate::common::{run, stderr};
@@ -194,7 +195,7 @@ fn graph_line_is_at_the_expected_height_inside_its_frame() {
         .collect();
     let graph = Graph {
         chances: chances.clone(),
-        marks: vec![(25, Mark::Blunder), (12, Mark::Inaccuracy)],
+        marks: vec![(25, Grade::Blunder), (12, Grade::Inaccuracy)],
         first_move: 1,
         title: String::new(),
     };

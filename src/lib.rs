@@ -37,6 +37,7 @@ pub mod tt;
 pub mod tune;
 pub mod types;
 pub mod ucci;
+pub mod wdl;
 
 pub use bitboard::Bitboard;
 pub use board::{FenError, GameResult, Position, Reason, RuleVerdict, START_FEN, Setup, game_result};

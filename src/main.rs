@@ -151,12 +151,49 @@ enum Command {
         #[arg(long)]
         save_positions: Option<std::path::PathBuf>,
     },
+    /// The win/draw/loss model: `chuhan wdl fit FILES...` refits it on game outcomes.
+    Wdl {
+        #[command(subcommand)]
+        command: WdlCommand,
+    },
     /// Play games between two engines and report the score (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
         /// Arguments parsed by the arena: --engine CMD ... (see `chuhan match --help`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum WdlCommand {
+    /// Evaluate positions of finished games, fit the model to their outcomes and print it (with
+    /// held-out losses against two baselines and a table) as the source of `wdl::MODEL`.
+    Fit {
+        /// PGN files, or folders of them.
+        #[arg(required = true)]
+        inputs: Vec<std::path::PathBuf>,
+        /// Search depth of each evaluation.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=20))]
+        depth: i32,
+        /// Plies skipped at the start of each game.
+        #[arg(long, default_value_t = 10)]
+        skip_plies: usize,
+        /// Evaluate every Nth ply.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+        every: u64,
+        /// Every Nth game is held out to score the fit.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..))]
+        holdout: u64,
+        /// Read about this many games, spread over the inputs (0: all).
+        #[arg(long, default_value_t = 0)]
+        max_games: usize,
+        /// Threads evaluating games.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+        jobs: u64,
+        /// Steps of gradient descent.
+        #[arg(long, default_value_t = 1500)]
+        steps: usize,
     },
 }
 
@@ -201,6 +238,25 @@ fn main() -> ExitCode {
             let extraction = chuhan::tune::data::Extraction { skip_plies, holdout };
             let opts = chuhan::tune::TuneOptions { inputs, out, save_positions, epochs, rate, l2, extraction };
             tune(&opts)
+        }
+        Some(Command::Wdl {
+            command: WdlCommand::Fit { inputs, depth, skip_plies, every, holdout, max_games, jobs, steps },
+        }) => {
+            let opts = chuhan::wdl::fit::FitOptions {
+                inputs,
+                sampling: chuhan::wdl::fit::Sampling { depth, skip_plies, every: every as usize },
+                holdout: holdout as usize,
+                jobs: jobs as usize,
+                max_games,
+                steps,
+            };
+            match chuhan::wdl::fit::run(&opts, &mut |line| out!("{line}")) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Some(Command::Match { args }) => chuhan::arena::main(&args),
         None => protocol(),

@@ -6,35 +6,22 @@
 use std::fmt::Write;
 
 use super::svg::{CJK_FONTS, N, Svg, escape};
+use crate::wdl::Grade;
 
-/// How bad a move was, as the analysis grades it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    /// `?!`
-    Inaccuracy,
-    /// `?`
-    Mistake,
-    /// `??`
-    Blunder,
+/// The colour of a grade's dot.
+fn colour(grade: Grade) -> &'static str {
+    match grade {
+        Grade::Inaccuracy => INACCURACY,
+        Grade::Mistake => MISTAKE,
+        Grade::Blunder => BLUNDER,
+    }
 }
 
-impl Mark {
-    pub const ALL: [Mark; 3] = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
-
-    pub fn colour(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => INACCURACY,
-            Mark::Mistake => MISTAKE,
-            Mark::Blunder => BLUNDER,
-        }
-    }
-
-    fn label(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "?! inaccuracy",
-            Mark::Mistake => "? mistake",
-            Mark::Blunder => "?? blunder",
-        }
+fn label(grade: Grade) -> &'static str {
+    match grade {
+        Grade::Inaccuracy => "?! inaccuracy",
+        Grade::Mistake => "? mistake",
+        Grade::Blunder => "?? blunder",
     }
 }
 
@@ -55,7 +42,7 @@ pub struct Graph {
     /// Red's chances from 0 to 1 in the start position (index 0) and after each ply.
     pub chances: Vec<f64>,
     /// The plies whose move was marked, by index into `chances` (the position it led to).
-    pub marks: Vec<(usize, Mark)>,
+    pub marks: Vec<(usize, Grade)>,
     /// The number of the game's first move (Red moves first in each numbered move).
     pub first_move: u32,
     /// A heading above the plot, such as the players' names.
@@ -161,7 +148,7 @@ impl Graph {
                 N(layout.x(ply)),
                 N(layout.y(p)),
                 N(GraphLayout::DOT_RADIUS),
-                mark.colour()
+                colour(mark)
             );
         }
         let _ = writeln!(
@@ -217,19 +204,19 @@ impl Graph {
 /// One dot and name per mark, right-aligned above the plot.
 fn legend(svg: &mut Svg) {
     let mut x = GraphLayout::RIGHT - 310.0;
-    for mark in Mark::ALL {
+    for mark in Grade::ALL {
         let _ = writeln!(
             svg,
             "<circle cx=\"{}\" cy=\"17\" r=\"{}\" fill=\"{}\"/><text x=\"{}\" y=\"21\" font-family=\"{SANS}\" \
              font-size=\"12\" fill=\"{TEXT}\">{}</text>",
             N(x),
             N(GraphLayout::DOT_RADIUS),
-            mark.colour(),
+            colour(mark),
             N(x + 9.0),
-            mark.label()
+            label(mark)
         );
         // About 7 units a character at 12 units of DejaVu Sans, and a gap.
-        x += 7.0 * mark.label().len() as f64 + 30.0;
+        x += 7.0 * label(mark).len() as f64 + 30.0;
     }
 }
 
@@ -254,7 +241,7 @@ mod tests {
     fn document_holds_line_marks_and_move_numbers() {
         let graph = Graph {
             chances: (0..=40).map(|i| 0.5 + 0.01 * f64::from(i)).collect(),
-            marks: vec![(7, Mark::Mistake), (12, Mark::Blunder), (99, Mark::Inaccuracy)],
+            marks: vec![(7, Grade::Mistake), (12, Grade::Blunder), (99, Grade::Inaccuracy)],
             first_move: 1,
             title: "紅 <A> vs 黑 B".to_string(),
         };

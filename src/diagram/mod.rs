@@ -7,7 +7,7 @@ mod graph;
 mod svg;
 
 pub use board::{Diagram, Layout};
-pub use graph::{Graph, GraphLayout, Mark};
+pub use graph::{Graph, GraphLayout};
 
 /// The colours of the pictures, for callers and for tests that check rendered pixels.
 pub mod colours {
