@@ -110,8 +110,8 @@ fn chuhan_against_itself() {
     let lines: Vec<&str> = out.lines().collect();
     // On Linux, memory lines for both engines and the referee follow the summary.
     let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
-    assert_eq!(lines.len(), 5 + memory, "{out}");
-    for (line, who) in lines[5..].iter().zip([
+    assert_eq!(lines.len(), 6 + memory, "{out}");
+    for (line, who) in lines[6..].iter().zip([
         "Chuhan 0.1.0 #1 RSS after its first game ",
         "Chuhan 0.1.0 #2 RSS ",
         "referee RSS peak ",
@@ -131,9 +131,10 @@ fn chuhan_against_itself() {
     assert!(lines[1].contains(", LOS: ") && lines[1].ends_with(" %"), "{}", lines[1]);
     assert!(lines[2].starts_with("LLR: ") && lines[2].contains(" (-2.94, 2.94) "), "{}", lines[2]);
     assert_eq!(lines[3], "2 of 2 games finished.");
+    assert_eq!(lines[4], "Time controls: Chuhan 0.1.0 #1 1+0.02, Chuhan 0.1.0 #2 1+0.02");
     // Both games are counted by how they ended; self-play never plays an illegal move or
     // fails. (Time forfeits are left out: they depend on the machine's load.)
-    let endings = lines[4].strip_prefix("Endings: ").expect(lines[4]);
+    let endings = lines[5].strip_prefix("Endings: ").expect(lines[5]);
     let counts: Vec<u32> = endings.split(", ").filter_map(|part| part.split(' ').next()?.parse().ok()).collect();
     assert_eq!(counts.len(), 5, "{endings}");
     assert_eq!(counts.iter().sum::<u32>(), 2, "{endings}");
@@ -264,6 +265,47 @@ fn the_referee_punishes_faults() {
             assert!(reason.contains(termination), "{name}: {reason}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each engine gets its own clock: two fakes that take 0.4 s a move and answer an illegal
+/// move, one with 0.1 s (plus the referee's 50 ms grace) and one with 2 s. The first forfeits
+/// on time when it moves first, the second loses by its illegal move; each `go` carries the
+/// mover's clock and the opponent's, and the PGN tags and the summary name both controls.
+#[cfg(unix)]
+#[test]
+fn each_engine_keeps_its_own_time_control() {
+    let dir = scratch("own-tc");
+    let on_go =
+        |name: &str| format!("echo \"$line\" >> \"$(dirname \"$0\")/{name}.go\"; sleep 0.4; echo 'bestmove a0a5'");
+    let fast = fake_engine(&dir, "fast", &on_go("fast"));
+    let slow = fake_engine(&dir, "slow", &on_go("slow"));
+    let openings = dir.join("start.epd");
+    std::fs::write(&openings, format!("{START_FEN}\n")).expect("openings");
+    let (openings, pgn) = (openings.to_string_lossy().into_owned(), dir.join("games.pgn"));
+    let args = ["--engine", &fast, "--tc", "0.1", "--engine", &slow, "--tc", "2+0.5", "--games", "2"];
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    let o = run(&[&["match"][..], &args, &["--openings", &openings, "--pgn", &pgn_arg]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Score of fast vs slow: 1 - 1 - 0 [0.500] 2\n"), "{out}");
+    assert!(out.contains("\nTime controls: fast 0.1+0, slow 2+0.5\n"), "{out}");
+    assert!(out.contains("\nEndings: 0 by the rules, 1 time forfeits, 1 illegal moves, 0 engine failures"), "{out}");
+    let go = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.go"))).expect("go log");
+    assert_eq!(go("fast"), "go time 100 increment 0 opptime 2000 oppincrement 500\n");
+    assert_eq!(go("slow"), "go time 2000 increment 500 opptime 100 oppincrement 0\n");
+    let games = parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+    let clocks: Vec<_> = games
+        .iter()
+        .map(|g| (g.tag("Termination"), g.tag("RedTimeControl"), g.tag("BlackTimeControl"), g.tag("TimeControl")))
+        .collect();
+    assert_eq!(
+        clocks,
+        [
+            (Some("red loses on time"), Some("0.1+0"), Some("2+0.5"), None),
+            (Some("illegal move by red: 'a0a5' (a rook on a0 cannot move to a5)"), Some("2+0.5"), Some("0.1+0"), None)
+        ]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::types::{Color, Move};
+use crate::types::{ByColor, Color, Move};
 
 /// How long an engine may take to answer the handshake, or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -98,13 +98,12 @@ pub enum Answer {
     NoMove,
 }
 
-/// The clocks sent with `go`: remaining times of both sides and the increment, which is the
-/// same for both.
+/// The clocks sent with `go`: the remaining time and the increment of each side (the two
+/// engines of a match may have different time controls).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoClocks {
-    pub red: Duration,
-    pub black: Duration,
-    pub increment: Duration,
+    pub remaining: ByColor<Duration>,
+    pub increment: ByColor<Duration>,
 }
 
 /// What a `go` command limits: the clocks, or a number of nodes.
@@ -265,18 +264,20 @@ impl Engine {
         let ms = |d: Duration| d.as_millis();
         let go = match (go_limit, self.protocol) {
             (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
-            (GoLimit::Clocks(clocks), Protocol::Ucci) => {
-                let (own, opp) = match stm {
-                    Color::Red => (clocks.red, clocks.black),
-                    Color::Black => (clocks.black, clocks.red),
-                };
-                let inc = ms(clocks.increment);
-                format!("go time {} increment {inc} opptime {} oppincrement {inc}", ms(own), ms(opp))
-            }
-            (GoLimit::Clocks(clocks), Protocol::Uci) => {
-                let inc = ms(clocks.increment);
-                format!("go wtime {} btime {} winc {inc} binc {inc}", ms(clocks.red), ms(clocks.black))
-            }
+            (GoLimit::Clocks(GoClocks { remaining: time, increment: inc }), Protocol::Ucci) => format!(
+                "go time {} increment {} opptime {} oppincrement {}",
+                ms(time[stm]),
+                ms(inc[stm]),
+                ms(time[!stm]),
+                ms(inc[!stm])
+            ),
+            (GoLimit::Clocks(GoClocks { remaining: time, increment: inc }), Protocol::Uci) => format!(
+                "go wtime {} btime {} winc {} binc {}",
+                ms(time[Color::Red]),
+                ms(time[Color::Black]),
+                ms(inc[Color::Red]),
+                ms(inc[Color::Black])
+            ),
         };
         self.send(&go)?;
         let start = Instant::now();

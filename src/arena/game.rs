@@ -47,17 +47,22 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// The referee's clocks.
+/// The referee's clocks; each side has its own time control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     remaining: ByColor<Duration>,
-    increment: Duration,
+    increment: ByColor<Duration>,
     grace: Duration,
 }
 
 impl Clock {
-    pub fn new(tc: TimeControl, grace: Duration) -> Clock {
-        Clock { remaining: ByColor::new(tc.base, tc.base), increment: tc.increment, grace }
+    pub fn new(tc: ByColor<TimeControl>, grace: Duration) -> Clock {
+        let ByColor([red, black]) = tc;
+        Clock {
+            remaining: ByColor::new(red.base, black.base),
+            increment: ByColor::new(red.increment, black.increment),
+            grace,
+        }
     }
 
     pub fn remaining(&self, c: Color) -> Duration {
@@ -70,19 +75,19 @@ impl Clock {
     }
 
     /// Charges `c` for a move that took `used`. Beyond the remaining time plus the grace it is
-    /// a time forfeit (`false`); within the grace the clock stops at zero; the increment is
+    /// a time forfeit (`false`); within the grace the clock stops at zero; `c`'s increment is
     /// added after the move.
     pub fn charge(&mut self, c: Color, used: Duration) -> bool {
         if used > self.limit(c) {
             self.remaining[c] = Duration::ZERO;
             return false;
         }
-        self.remaining[c] = self.remaining[c].saturating_sub(used) + self.increment;
+        self.remaining[c] = self.remaining[c].saturating_sub(used) + self.increment[c];
         true
     }
 
     fn go_clocks(&self) -> GoClocks {
-        GoClocks { red: self.remaining[Color::Red], black: self.remaining[Color::Black], increment: self.increment }
+        GoClocks { remaining: self.remaining, increment: self.increment }
     }
 }
 
@@ -163,10 +168,11 @@ impl Outcome {
     }
 }
 
-/// Settings shared by every game of a match.
+/// Settings of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameConfig {
-    pub tc: TimeControl,
+    /// Each side's time control.
+    pub tc: ByColor<TimeControl>,
     /// Plies after which the game is drawn by adjudication (opening plies not counted).
     pub max_plies: Option<u32>,
     /// Search each move with `go nodes` around this number instead of the clocks.
@@ -389,7 +395,7 @@ mod tests {
     #[test]
     fn clock_charges_forfeits_and_grace() {
         let tc = TimeControl { base: MS(1000), increment: MS(100) };
-        let mut clock = Clock::new(tc, MS(50));
+        let mut clock = Clock::new(ByColor::new(tc, tc), MS(50));
         assert_eq!(clock.limit(Color::Red), MS(1050));
         assert!(clock.charge(Color::Red, MS(300)));
         assert_eq!(clock.remaining(Color::Red), MS(800));
@@ -402,6 +408,23 @@ mod tests {
         assert_eq!(clock.remaining(Color::Black), MS(100));
         assert!(!clock.charge(Color::Black, MS(150) + Duration::from_micros(1)));
         assert_eq!(clock.remaining(Color::Black), Duration::ZERO);
+    }
+
+    #[test]
+    fn each_side_keeps_its_own_time_control() {
+        let red = TimeControl { base: MS(500), increment: MS(5) };
+        let black = TimeControl { base: MS(5000), increment: MS(50) };
+        let mut clock = Clock::new(ByColor::new(red, black), MS(50));
+        assert_eq!(clock.limit(Color::Red), MS(550));
+        assert_eq!(clock.limit(Color::Black), MS(5050));
+        assert!(clock.charge(Color::Red, MS(100)));
+        assert!(clock.charge(Color::Black, MS(100)));
+        let go = clock.go_clocks();
+        assert_eq!(go.remaining, ByColor::new(MS(405), MS(4950)));
+        assert_eq!(go.increment, ByColor::new(MS(5), MS(50)));
+        // 1 s is a forfeit for Red, not for Black.
+        assert!(clock.charge(Color::Black, MS(1000)));
+        assert!(!clock.charge(Color::Red, MS(1000)));
     }
 
     #[test]

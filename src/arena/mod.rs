@@ -50,10 +50,12 @@ Engine (each applies to the --engine before it):
   --init LINE         a line sent after the handshake, e.g. \"setoption usebook false\"
                       (repeatable)
   --name NAME         display name (default: the engine's `id name`)
+  --tc BASE+INC       this engine's own time control (see below)
 
 Match:
   --games N           number of games (default 2)
-  --tc BASE+INC       time control in seconds, e.g. 5+0.05 (default 5+0.05)
+  --tc BASE+INC       time control in seconds of both engines, e.g. 5+0.05 (default
+                      5+0.05); an engine's own --tc overrides it
   --nodes N           instead of clocks, search each move with `go nodes` (N varied by up
                       to N/8 from move to move, so that games differ); results then do
                       not depend on the machine's load
@@ -65,12 +67,19 @@ Match:
   --max-plies N       adjudicate a draw after N plies
   -h, --help          this text
 
+A --tc belongs to the engine whose options it follows (with no match option in between);
+before the first --engine or after a match option it is the match's. A --tc right after the
+second engine's options, when the first engine has none and no match --tc is given, is the
+match's too, as in earlier versions: `--engine A --engine B --tc 1+0.01` gives both 1+0.01,
+while `--engine A --tc 1+0.01 --engine B --tc 10+0.1` gives A a tenth of B's time.
+
 The referee forfeits an engine that exceeds its clock by more than 50 ms, answers an illegal
 move, or crashes. Each slot keeps its two engines for successive games (new game and isready
 in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
-`LLR: x (lower, upper) H0|H1|continue`; then, where /proc can be read (Linux), each
+`LLR: x (lower, upper) H0|H1|continue`; then the games finished, the time controls
+(`Time controls: A 1+0.01, B 10+0.1`, without --nodes), the endings by kind; then, where /proc can be read (Linux), each
 engine's resident memory after its first game, at the end and at its peak (the largest over
 its processes), and the referee's peak.
 ";
@@ -81,7 +90,8 @@ pub struct MatchOptions {
     /// The first engine is the one whose score is reported.
     pub engines: [EngineSpec; 2],
     pub games: usize,
-    pub tc: TimeControl,
+    /// The time control of each engine, in the order of `engines`.
+    pub tc: [TimeControl; 2],
     pub openings: Vec<Opening>,
     pub concurrency: usize,
     pub pgn: Option<PathBuf>,
@@ -102,7 +112,11 @@ pub enum Request {
 pub fn parse_args(args: &[String]) -> Result<Request, String> {
     let mut engines: Vec<EngineSpec> = Vec::new();
     let mut games = 2usize;
-    let mut tc = TimeControl::parse("5+0.05").ok_or("internal: default time control")?;
+    // The match's --tc, and each engine's own.
+    let mut match_tc: Option<TimeControl> = None;
+    let mut own_tc: Vec<Option<TimeControl>> = Vec::new();
+    // Whether the last argument was an --engine or one of its options.
+    let mut in_engine = false;
     let mut openings_file: Option<PathBuf> = None;
     let mut concurrency = 1usize;
     let mut pgn = None;
@@ -122,6 +136,8 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
                 None => it.next().cloned().ok_or_else(|| format!("{flag} needs {what}")),
             }
         };
+        let engine_option =
+            matches!(flag, "--engine" | "--proto" | "--init" | "--name") || (flag == "--tc" && in_engine);
         match flag {
             "-h" | "--help" => return Ok(Request::Help),
             "--engine" => {
@@ -130,6 +146,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
                     return Err("--engine needs a non-empty command".to_string());
                 }
                 engines.push(EngineSpec { command, protocol: Protocol::Ucci, init: Vec::new(), name: None });
+                own_tc.push(None);
             }
             "--proto" => {
                 let v = value("ucci or uci")?;
@@ -150,8 +167,12 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
             "--nodes" => nodes = Some(number(flag, &value("a number")?, 1)?),
             "--tc" => {
                 let v = value("BASE+INC")?;
-                tc = TimeControl::parse(&v)
+                let tc = TimeControl::parse(&v)
                     .ok_or_else(|| format!("--tc: '{v}' is not BASE+INC in seconds, e.g. 5+0.05"))?;
+                match own_tc.last_mut() {
+                    Some(own) if in_engine => *own = Some(tc),
+                    _ => match_tc = Some(tc),
+                }
             }
             "--openings" => openings_file = Some(PathBuf::from(value("a file")?)),
             "--pgn" => pgn = Some(PathBuf::from(value("a file")?)),
@@ -168,7 +189,19 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
             }
             other => return Err(format!("unexpected argument '{other}' (see chuhan match --help)")),
         }
+        in_engine = engine_option;
     }
+    // Earlier versions' `--engine A --engine B --tc X`: X is the match's.
+    if let [None, last @ Some(_)] = own_tc[..]
+        && match_tc.is_none()
+    {
+        (match_tc, own_tc[1]) = (last, None);
+    }
+    let match_tc = match match_tc {
+        Some(tc) => tc,
+        None => TimeControl::parse("5+0.05").ok_or("internal: default time control")?,
+    };
+    let tc = [0, 1].map(|i| own_tc.get(i).copied().flatten().unwrap_or(match_tc));
     let engines: [EngineSpec; 2] =
         engines.try_into().map_err(|e: Vec<_>| format!("two --engine are needed, {} given", e.len()))?;
     let openings = match &openings_file {
@@ -247,6 +280,12 @@ fn schedule(index: usize, openings: &[Opening]) -> (&Opening, bool) {
     (&openings[(index / 2) % openings.len()], index.is_multiple_of(2))
 }
 
+/// A value of each engine, by the colour it plays.
+fn by_color<T>(pair: [T; 2], first_is_red: bool) -> ByColor<T> {
+    let [first, second] = pair;
+    if first_is_red { ByColor::new(first, second) } else { ByColor::new(second, first) }
+}
+
 /// Plays the match, printing progress on stderr and the summary on stdout.
 pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     let names = engine_names(&options.engines)?;
@@ -260,7 +299,6 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
         ),
     };
-    let cfg = GameConfig { tc: options.tc, max_plies: options.max_plies, nodes: options.nodes };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let tty = std::io::stderr().is_terminal();
@@ -284,11 +322,10 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                     }
                     let (opening, first_is_red) = schedule(index, &options.openings);
                     let [a, b] = &mut seats;
-                    let (order, game_names) = if first_is_red {
-                        (ByColor::new(a, b), ByColor::new(names[0].clone(), names[1].clone()))
-                    } else {
-                        (ByColor::new(b, a), ByColor::new(names[1].clone(), names[0].clone()))
-                    };
+                    let order = if first_is_red { ByColor::new(a, b) } else { ByColor::new(b, a) };
+                    let game_names = by_color(names.clone(), first_is_red);
+                    let tc = by_color(options.tc, first_is_red);
+                    let cfg = GameConfig { tc, max_plies: options.max_plies, nodes: options.nodes };
                     let record = game::play(order, game_names, opening, &cfg, index);
                     if tx.send((index, record)).is_err() {
                         break;
@@ -311,7 +348,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 Some(_) => tally.losses += 1,
             }
             if let Some(file) = pgn_file.as_mut() {
-                let tc = options.nodes.is_none().then_some(options.tc);
+                let tc = options.nodes.is_none().then(|| by_color(options.tc, index.is_multiple_of(2)));
                 let text = pgn::game(&record, index + 1, tc);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     eprintln!("warning: cannot write the PGN file: {e}; no more games are written");
@@ -341,6 +378,9 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{finished} of {} games finished.", options.games);
+    if options.nodes.is_none() {
+        let _ = writeln!(out, "Time controls: {} {}, {} {}", names[0], options.tc[0], names[1], options.tc[1]);
+    }
     let _ = writeln!(out, "{endings}");
     for line in names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()) {
         let _ = writeln!(out, "{line}");
@@ -444,7 +484,7 @@ mod tests {
         assert_eq!(m.engines[1].protocol, Protocol::Ucci);
         assert_eq!(m.engines[1].init, ["setoption=1"]);
         assert_eq!(m.games, 4);
-        assert_eq!(m.tc.base.as_millis(), 1000);
+        assert_eq!(m.tc.map(|tc| tc.base.as_millis()), [1000, 1000]);
         assert!(m.openings.len() >= 40);
         assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none() && m.nodes.is_none());
         let m = parse("--engine a --engine b --sprt -5 5 --max-plies 300 --concurrency 2 --nodes 5000").expect("valid");
@@ -452,6 +492,24 @@ mod tests {
         assert_eq!(m.sprt, Some(Sprt::new(-5.0, 5.0)));
         assert_eq!(m.max_plies, Some(300));
         assert_eq!(m.concurrency, 2);
+    }
+
+    #[test]
+    fn a_time_control_belongs_to_the_engine_it_follows() {
+        let tcs = |s: &str| parse(s).expect(s).tc.map(|tc| tc.to_string());
+        assert_eq!(tcs("--engine a --engine b"), ["5+0.05", "5+0.05"]);
+        // The match's: before the engines, after a match option, or (as in earlier versions)
+        // right after the second engine when nothing else sets a clock.
+        assert_eq!(tcs("--tc 2+0.02 --engine a --engine b"), ["2+0.02", "2+0.02"]);
+        assert_eq!(tcs("--engine a --engine b --games 2 --tc 2+0.02"), ["2+0.02", "2+0.02"]);
+        assert_eq!(tcs("--engine a --engine b --tc 2+0.02"), ["2+0.02", "2+0.02"]);
+        assert_eq!(tcs("--engine a --engine b --name B --tc=2+0.02 --games 2"), ["2+0.02", "2+0.02"]);
+        // An engine's own.
+        assert_eq!(tcs("--engine a --tc 1+0.01 --engine b --tc 10+0.1"), ["1+0.01", "10+0.1"]);
+        assert_eq!(tcs("--engine a --name A --tc 1+0.01 --engine b"), ["1+0.01", "5+0.05"]);
+        assert_eq!(tcs("--tc 3 --engine a --engine b --tc 1+0.01"), ["3+0", "1+0.01"]);
+        assert_eq!(tcs("--engine a --tc 1 --engine b --tc 2 --games 4 --tc 3"), ["1+0", "2+0"]);
+        assert_eq!(tcs("--engine a --engine b --tc 1 --games 4 --tc 3"), ["3+0", "1+0"]);
     }
 
     #[test]
@@ -466,6 +524,9 @@ mod tests {
             "--engine a --engine b --nodes 0",
             "--engine a --engine b --nodes -5",
             "--engine a --engine b --tc 0+1",
+            "--engine a --tc 1+0.01+1 --engine b",
+            "--engine a --engine b --tc",
+            "--tc 1 --engine a --engine b --tc 5+z",
             "--engine a --engine b --sprt 5 0",
             "--engine a --engine b --sprt 5",
             "--engine a --engine b --concurrency",

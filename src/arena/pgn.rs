@@ -6,14 +6,16 @@ use std::fmt::Write as _;
 
 use super::game::{GameRecord, TimeControl};
 use crate::play::pgn::{date, movetext_tokens, wrap_tokens};
-use crate::types::Color;
+use crate::types::{ByColor, Color};
 
 /// Longest line of move text.
 const LINE_WIDTH: usize = 79;
 
-/// The PGN text of one game, ending with an empty line. `tc` is `None` for games played
-/// without clocks (fixed nodes), which PGN writes as `-`.
-pub fn game(record: &GameRecord, round: usize, tc: Option<TimeControl>) -> String {
+/// The PGN text of one game, ending with an empty line. `tc` is each side's time control, or
+/// `None` for games played without clocks (fixed nodes), which PGN writes as `-`. Sides with
+/// different time controls get `RedTimeControl` and `BlackTimeControl` in place of
+/// `TimeControl` (as cutechess writes `WhiteTimeControl`); readers skip tags they do not know.
+pub fn game(record: &GameRecord, round: usize, tc: Option<ByColor<TimeControl>>) -> String {
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", "chuhan match".to_string()),
         ("Site", "?".to_string()),
@@ -30,7 +32,14 @@ pub fn game(record: &GameRecord, round: usize, tc: Option<TimeControl>) -> Strin
     if let Some(name) = &record.opening.name {
         tags.push(("Opening", name.clone()));
     }
-    tags.push(("TimeControl", tc.map_or_else(|| "-".to_string(), |tc| tc.to_string())));
+    match tc {
+        None => tags.push(("TimeControl", "-".to_string())),
+        Some(ByColor([red, black])) if red == black => tags.push(("TimeControl", red.to_string())),
+        Some(ByColor([red, black])) => {
+            tags.push(("RedTimeControl", red.to_string()));
+            tags.push(("BlackTimeControl", black.to_string()));
+        }
+    }
     tags.push(("PlyCount", record.moves.len().to_string()));
     tags.push(("Termination", record.outcome.termination.to_string()));
 
@@ -58,7 +67,7 @@ mod tests {
     use crate::arena::game::{Outcome, Termination};
     use crate::arena::openings::Opening;
     use crate::board::Reason;
-    use crate::types::{ByColor, Move};
+    use crate::types::Move;
     use std::time::Duration;
     use std::time::UNIX_EPOCH;
 
@@ -76,7 +85,7 @@ mod tests {
     fn a_game_from_the_start_position() {
         let tc = TimeControl { base: Duration::from_secs(5), increment: Duration::from_millis(50) };
         let outcome = Outcome { winner: Some(Color::Red), termination: Termination::Rule(Reason::Checkmate) };
-        let text = game(&record(crate::board::START_FEN, "h2e2 h9g7 h0g2", outcome), 7, Some(tc));
+        let text = game(&record(crate::board::START_FEN, "h2e2 h9g7 h0g2", outcome), 7, Some(ByColor::new(tc, tc)));
         assert_eq!(
             text,
             "[Event \"chuhan match\"]\n[Site \"?\"]\n[Date \"2023.11.14\"]\n[Round \"7\"]\n[Red \"A\"]\n\
@@ -91,7 +100,10 @@ mod tests {
         let shuffle = "h9g7 h0g2 g7h9 g2h0 ".repeat(8);
         let outcome = Outcome { winner: None, termination: Termination::PlyCap(32) };
         let tc = TimeControl { base: Duration::from_secs(1), increment: Duration::ZERO };
-        let text = game(&record(fen, &shuffle, outcome), 1, Some(tc));
+        let tenth = TimeControl { base: Duration::from_millis(100), increment: Duration::ZERO };
+        let text = game(&record(fen, &shuffle, outcome), 1, Some(ByColor::new(tenth, tc)));
+        assert!(text.contains("[RedTimeControl \"0.1+0\"]\n[BlackTimeControl \"1+0\"]\n[PlyCount"), "{text}");
+        assert!(!text.contains("[TimeControl"), "{text}");
         assert!(text.contains(
             "[SetUp \"1\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\"]\n"
         ));
