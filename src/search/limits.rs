@@ -42,10 +42,13 @@ impl Limits {
     /// Soft and hard limits per ElephantEye's scheme; `T` is the clock less the overhead.
     ///
     /// The soft target spreads over the moves to go (20 in sudden death) the clock plus their
-    /// increments less a reserve per move ([`RESERVE_PER_MOVE_MS`], or the move overhead if
-    /// larger): every answer costs some overhead, and an engine that spends its whole increment
-    /// each move drains its clock to nothing and forfeits on the first slow answer. With a low
-    /// clock the target thus falls below the increment, and the clock recovers.
+    /// increments less a fixed reserve ([`RESERVE_MOVES`] answers of [`RESERVE_PER_MOVE_MS`],
+    /// or of the move overhead if larger): every answer costs some overhead, and an engine that
+    /// spends its whole increment each move drains its clock to nothing and forfeits on the
+    /// first slow answer. Below the reserve the increments count in proportion to the clock
+    /// left, so that the target falls well under the increment and the clock recovers (a
+    /// search runs past its target to finish an iteration); above it, the clock is spent over
+    /// the game whatever its size.
     pub fn budget(&self) -> TimeBudget {
         let mut b = TimeBudget::default();
         if let Some(clock) = self.time {
@@ -58,9 +61,13 @@ impl Limits {
                 _ => TIME_MOVES_SUDDEN_DEATH,
             };
             // Saturating: clocks come from the GUI and may be absurdly large.
-            let reserve = overhead.max(RESERVE_PER_MOVE_MS).saturating_mul(moves + 2);
-            let spread = clock.saturating_add(inc.saturating_mul(moves - 1)).saturating_sub(reserve);
-            let mut soft = spread / moves;
+            let reserve = overhead.max(RESERVE_PER_MOVE_MS) * RESERVE_MOVES;
+            let increments = inc.saturating_mul(moves - 1);
+            let mut soft = match clock.checked_sub(reserve) {
+                Some(spare) => spare.saturating_add(increments) / moves,
+                // Below the reserve, the increments count in proportion to the clock left.
+                None => increments.saturating_mul(clock) / reserve / moves,
+            };
             let hard = match self.movestogo {
                 Some(m) if m > 0 => t.saturating_mul(5.max(11u64.saturating_sub(m as u64))) / 10,
                 _ => t / 2,
@@ -141,27 +148,34 @@ mod tests {
     fn allocation_spreads_the_clock_with_a_reserve() {
         let base = Limits { move_overhead: Duration::ZERO, ..Limits::default() };
         let l = Limits { time: Some(ms(60_000)), movestogo: Some(10), ..base.clone() };
-        // T / M less the reserve of 20 ms for each of M + 2 moves; the hard limit is the table's,
-        // but at most HARD_PER_SOFT soft targets.
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(5_976)), hard: Some(ms(23_904)) });
+        // T / M less the reserve of 5 answers of 20 ms; the hard limit is the table's, but at
+        // most HARD_PER_SOFT soft targets.
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(5_990)), hard: Some(ms(23_960)) });
         let l = Limits { time: Some(ms(60_000)), movestogo: Some(2), ..base.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(29_960)), hard: Some(ms(54_000)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(29_950)), hard: Some(ms(54_000)) });
         let l = Limits { time: Some(ms(60_000)), increment: ms(1_000), ..base.clone() };
         // The increments of the 20 moves to go count, all but this move's.
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(3_928)), hard: Some(ms(15_712)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(3_945)), hard: Some(ms(15_780)) });
         let l = Limits { movetime: Some(ms(500)), ..base.clone() };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(500)), hard: Some(ms(500)) });
         let l = Limits { time: Some(ms(100)), increment: ms(5_000), ..base };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(50)), hard: Some(ms(50)) });
-        // 2 s + 20 ms, reserving 20 ms per move: (2000 + 19 * 20 - 22 * 20) / 20 = 97 ms; on a
-        // clock of 200 ms the target drops below the increment, and at 60 ms to nothing (one
-        // iteration).
+        // 2 s + 20 ms, reserving 100 ms: (2000 + 19 * 20 - 100) / 20 = 114 ms; on a clock of
+        // 200 ms still above the increment; below the reserve, the increments count in
+        // proportion: at 60 ms, 19 * 20 * 60 / 100 / 20 = 11 ms (the clock recovers).
         let fast = Limits { increment: ms(20), move_overhead: ms(10), ..Limits::default() };
         let l = Limits { time: Some(ms(2_000)), ..fast.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(97)), hard: Some(ms(388)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(114)), hard: Some(ms(456)) });
         let l = Limits { time: Some(ms(200)), ..fast.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(7)), hard: Some(ms(28)) });
-        let l = Limits { time: Some(ms(60)), ..fast };
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(24)), hard: Some(ms(95)) });
+        let l = Limits { time: Some(ms(60)), ..fast.clone() };
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(11)), hard: Some(ms(25)) });
+        let l = Limits { time: Some(ms(10)), ..fast };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(0)), hard: Some(ms(0)) });
+        // The first move at 0.5+0.005 and 1+0.01: (500 + 95 - 100) / 20 and
+        // (1000 + 190 - 100) / 20 (a reserve per move to go gave 7 and 37 ms).
+        let short = |clock, inc| Limits { time: Some(ms(clock)), increment: ms(inc), ..Limits::default() }.budget();
+        assert_eq!(short(500, 5), TimeBudget { soft: Some(ms(24)), hard: Some(ms(96)) });
+        assert_eq!(short(1_000, 10), TimeBudget { soft: Some(ms(54)), hard: Some(ms(216)) });
     }
 }

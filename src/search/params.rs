@@ -77,9 +77,13 @@ pub const TIME_MOVES_SUDDEN_DEATH: u64 = 20;
 /// §7.3) is half the clock whatever the soft target; but an iteration started just before the
 /// soft target then ran on to half the clock, and one such move left the rest of the game short.
 pub const HARD_PER_SOFT: u64 = 4;
-/// The soft target keeps back this much time per move to go (or the move overhead, if larger),
-/// so that a fast game's clock settles well above the increment: a clock that sinks to the
-/// increment leaves no room for a single slow answer.
+/// The soft target keeps back the overhead of this many answers, each counted as at least
+/// [`RESERVE_PER_MOVE_MS`] (100 ms with the default move overhead): a fast game's clock then
+/// settles near the reserve instead of the increment, with room for a slow answer (a busy
+/// machine delays one by tens of milliseconds). A reserve per move to go instead (440 ms at
+/// 20 moves) left most of a 0.5 s base unspent to the end of the game: the engine thought
+/// about 5 ms a move at 0.5+0.005.
+pub const RESERVE_MOVES: u64 = 5;
 pub const RESERVE_PER_MOVE_MS: u64 = 20;
 /// The soft target in percent by how many iterations in a row kept the best move (then the
 /// last entry), and by how far the value fell since the previous iteration: this many percent
