@@ -48,6 +48,45 @@ fn judge_result_lines() {
     assert_eq!(judge(&["--moves", shuffle]), "result 1/2-1/2 threefold repetition");
 }
 
+/// `chuhan judge --explain` output, all lines.
+fn explain(args: &[&str]) -> String {
+    let o = run(&[&["judge", "--explain"], args].concat());
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn judge_explains_repetition_verdicts() {
+    // Perpetual chase: the rook follows the cannon, which checks every other move (AXF rule 18,
+    // diagram 37; docs/repetition.md).
+    let chase = ["--fen", "3k5/9/9/9/9/9/9/9/c8/1RB1K4 w", "--moves", "b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1"];
+    assert_eq!(
+        explain(&chase),
+        "result 0-1 perpetual chase by red\n\
+         cycle: b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1\n\
+         red rook b0/b1 chases black cannon a0/a1 on every move; black checks on 2 of 4 moves and is not chasing\n"
+    );
+    // Perpetual check, judged at the first recurrence.
+    let check = ["--fen", PERPETUAL, "--moves", "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "--first-repetition"];
+    assert_eq!(
+        explain(&check),
+        "result 0-1 perpetual check by red\n\
+         cycle: h9h8 f8f9 h8h9 f9f8\n\
+         red checks on every move; black cannon c8 and black cannon a9 chase red rook h8/h9 on every move\n"
+    );
+    // A draw: horses out and back.
+    let draw = ["--moves", "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9"];
+    assert_eq!(
+        explain(&draw),
+        "result 1/2-1/2 threefold repetition\n\
+         cycle: b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9\n\
+         draw, neither side checks on every move or chases one piece on every move: red is neither checking nor \
+         chasing; black is neither checking nor chasing\n"
+    );
+    // Other verdicts have nothing to explain.
+    assert_eq!(explain(&["--fen", "3k5/9/9/9/9/9/9/9/8R/4K4 w", "--moves", "i1d1"]), "result 1-0 checkmate\n");
+}
+
 #[test]
 fn judge_bad_input_exits_2_naming_the_token() {
     for (args, token) in [

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{FenError, IllegalMove, Position, game_result};
+use crate::board::{FenError, IllegalMove, Position, Reason, game_result};
 use crate::types::Move;
 
 /// Why a judge request could not be carried out; each names the offending input.
@@ -42,14 +42,19 @@ impl std::error::Error for JudgeError {}
 /// and returns the line `result <score> <reason>`, the score being `1-0`, `0-1`, `1/2-1/2`, or
 /// `*` while the game goes on. Only the final position is judged. A repetition is judged at the
 /// third occurrence, or at the first recurrence with `first_repetition` (the convention of
-/// `repetition.txt`).
-pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool) -> Result<String, JudgeError> {
+/// `repetition.txt`). With `explain`, a repetition verdict is followed by the lines of its
+/// [`CycleReport`](crate::board::CycleReport): the moves of the cycle and who repeated what.
+pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool, explain: bool) -> Result<String, JudgeError> {
     let pos = position_after(fen, moves)?;
     let occurrences = if first_repetition { 2 } else { 3 };
-    Ok(match game_result(&pos, occurrences) {
-        Some(result) => format!("result {} {}", result.score(), result.reason),
-        None => "result * game goes on".to_string(),
-    })
+    let Some(result) = game_result(&pos, occurrences) else { return Ok("result * game goes on".to_string()) };
+    let mut text = format!("result {} {}", result.score(), result.reason);
+    let by_repetition =
+        matches!(result.reason, Reason::PerpetualCheck(_) | Reason::PerpetualChase(_) | Reason::Repetition { .. });
+    if let Some(report) = pos.repetition_report(occurrences).filter(|_| explain && by_repetition) {
+        text = format!("{text}\n{report}");
+    }
+    Ok(text)
 }
 
 /// The position after playing `moves` (ICCS, separated by white space) from `fen` (the start
@@ -73,12 +78,15 @@ mod tests {
 
     #[test]
     fn reports_and_errors() {
-        assert_eq!(judge(None, "", false), Ok("result * game goes on".to_string()));
+        assert_eq!(judge(None, "", false, false), Ok("result * game goes on".to_string()));
         // The rook checks on the d file; the flying general denies e9.
-        assert_eq!(judge(Some("3k5/9/9/9/9/9/9/9/8R/4K4 w"), "i1d1", false), Ok("result 1-0 checkmate".to_string()));
-        assert!(matches!(judge(Some("xyz"), "", false), Err(JudgeError::Fen { .. })));
         assert_eq!(
-            judge(None, "h2e2 h9g7 e2e9", false),
+            judge(Some("3k5/9/9/9/9/9/9/9/8R/4K4 w"), "i1d1", false, false),
+            Ok("result 1-0 checkmate".to_string())
+        );
+        assert!(matches!(judge(Some("xyz"), "", false, false), Err(JudgeError::Fen { .. })));
+        assert_eq!(
+            judge(None, "h2e2 h9g7 e2e9", false, false),
             Err(JudgeError::Illegal {
                 index: 3,
                 error: IllegalMove {
@@ -87,6 +95,6 @@ mod tests {
                 }
             })
         );
-        assert!(matches!(judge(None, "h2e2 e2", false), Err(JudgeError::NotAMove { index: 2, .. })));
+        assert!(matches!(judge(None, "h2e2 e2", false, false), Err(JudgeError::NotAMove { index: 2, .. })));
     }
 }

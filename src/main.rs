@@ -79,6 +79,9 @@ enum Command {
         /// Judge a repetition at its first recurrence instead of the third occurrence.
         #[arg(long)]
         first_repetition: bool,
+        /// Under a repetition verdict, print the cycle and who repeated what in it.
+        #[arg(long)]
+        explain: bool,
     },
     /// Draw a board diagram as SVG: pieces, the last move's points, optional arrows.
     Diagram {
@@ -218,8 +221,8 @@ fn main() -> ExitCode {
             };
             suite(&file, &limits, min_pass)
         }
-        Some(Command::Judge { fen, moves, first_repetition }) => {
-            match chuhan::judge::judge(fen.as_deref(), &moves, first_repetition) {
+        Some(Command::Judge { fen, moves, first_repetition, explain }) => {
+            match chuhan::judge::judge(fen.as_deref(), &moves, first_repetition, explain) {
                 Ok(line) => out!("{line}"),
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -1,56 +1,50 @@
 //! The repetition verdicts of `positions/repetition.txt` (`docs/rules.md` §8), judged at the
 //! first recurrence as the file records them.
 
+use chuhan::judge::judge;
 use chuhan::{Move, Position, Reason, RuleVerdict, game_result};
 
 /// Cases where Chuhan's verdict differs from the file's: (line in the file, the file's verdict,
-/// ours, why). Each follows from the text of `docs/rules.md`; the test fails if this set changes in
-/// either direction.
-const KNOWN_DIFFERENCES: &[(usize, &str, &str, &str)] = &[
-    (38, "Win", "Draw", NOT_NEW),
-    (58, "Win", "Draw", CHECK_IN_CYCLE),
-    (60, "Win", "Draw", PINNED_ROOK),
-    (61, "Win", "Draw", PINNED_ROOK),
-    (62, "Loss", "Draw", PINNED_ROOK),
-    (63, "Win", "Draw", PINNED_ROOK),
-    (64, "Loss", "Draw", PINNED_ROOK),
-    (76, "Win", "Draw", CHECK_IN_CYCLE),
-    (77, "Loss", "Draw", CHECK_IN_CYCLE),
-    (91, "Win", "Draw", UNPROTECTING_BLOCK),
-    (92, "Loss", "Draw", UNPROTECTING_BLOCK),
-    (110, "Draw", "Loss", TWO_VICTIMS),
-    (121, "Draw", "Loss", NEAREST_CYCLE),
-    (123, "Win", "Undecided", NO_REPETITION),
-    (159, "Draw", "Loss", TWO_VICTIMS),
-];
+/// ours, why). Each is justified case by case in `docs/repetition.md`; the test fails if this set
+/// changes in either direction.
+const KNOWN_DIFFERENCES: &[(usize, &str, &str, &str)] =
+    &[(121, "Draw", "Loss", NEAREST_CYCLE), (123, "Win", "Undecided", NO_REPETITION)];
 
-/// Condition 6 is about the target: Red's horse goes e2-d4 attacking the c2 rook, then back to
-/// e2, where it screens the h2 cannon onto the same rook and attacks the g1 cannon. The rook was
-/// already chased before the second move, so no one piece is newly chased by both Red moves.
-const NOT_NEW: &str = "rook stays chased throughout: not newly chased (`docs/rules.md` §8, condition 6)";
-/// Black checks once in the cycle, Red chases every move: the rule books let the chaser lose,
-/// Chuhan (like Pikafish) calls any check in the cycle a draw.
-const CHECK_IN_CYCLE: &str = "a check in the cycle makes it a draw (`docs/rules.md` §8 and §12, verdict 2)";
-/// Red chases the black rook pinned by the g8 horse; each Black move newly lets that rook chase
-/// the horse (taking its pinner is legal). The WXF manual ranks the pinned-rook chase higher;
-/// Chuhan treats it as an ordinary chase, so both sides chase.
-const PINNED_ROOK: &str = "pinned rook chase is ordinary (`docs/rules.md` §12): both sides chase, draw";
-/// Black's horse shuttles h4-g2 across the h2 cannon's line; each move cuts or restores that
-/// cannon's protection of the b2 cannon, so Black's c2 rook newly chases b2 with every move while
-/// Red chases the c2 rook: a mutual chase.
-const UNPROTECTING_BLOCK: &str = "Black's moves newly unprotect the b2 cannon: both sides chase, draw";
-/// Black's advisor moves uncover cannon attacks on a red rook every time, but on the d8 rook and
-/// the f8 rook in turn (they move between those squares), never on one rook with every move:
-/// only Red chases one piece (both cannons) perpetually.
-const TWO_VICTIMS: &str = "Black newly chases a rook each move, but not the same one (`docs/rules.md` §8)";
 /// The final position is here a third occurrence. At the first recurrence we judge the nearest
 /// cycle (4 plies, the a-file rook chasing one cannon); the file's draw fits the 8-ply cycle, in
-/// which two rooks chase two cannons, and that is our verdict at the third occurrence (asserted
-/// below).
+/// which two rooks chase two cannons (AXF rule 32, diagram 80), and that is our verdict at the
+/// third occurrence, the one games use (asserted below).
 const NEAREST_CYCLE: &str = "nearest cycle: one rook chases one cannon; third occurrence agrees";
 /// The final position never occurred before; the one a ply earlier did, and there we find Red's
 /// perpetual chase (asserted below).
 const NO_REPETITION: &str = "final position is not a repetition; one ply earlier Red loses";
+
+/// Cases built for Chuhan from the rule books' illustrated examples (not from `repetition.txt`):
+/// (FEN, moves, `chuhan judge` result at the third occurrence, source).
+const BOOK_CASES: &[(&str, &str, &str, &str)] = &[
+    (
+        // The rook keeps attacking a cannon that gives check every other move: the case the
+        // issue found in self-play, which Chuhan used to call a draw.
+        "3k5/9/9/9/9/9/9/9/c8/1RB1K4 w",
+        "b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1",
+        "0-1 perpetual chase by red",
+        "AXF rule 18, diagrams 37 and 38: one check and one chase are allowed, the rook's chase is not",
+    ),
+    (
+        // The same shuttle by the king: kings chase freely.
+        "5k3/9/9/9/9/9/9/4c4/3K5/9 w",
+        "d1e1 e2d2 e1d1 d2e2 d1e1 e2d2 e1d1 d2e2",
+        "1/2-1/2 threefold repetition",
+        "AXF rule 28, diagram 67: the king can perpetually chase",
+    ),
+    (
+        // And by a rook: a perpetual chase of an unprotected cannon.
+        "5k3/9/9/9/9/9/5P3/4c4/3R5/5K3 w",
+        "d1e1 e2d2 e1d1 d2e2 d1e1 e2d2 e1d1 d2e2",
+        "0-1 perpetual chase by red",
+        "AXF rule 18, diagrams 32 and 33: a rook may not perpetually chase an unprotected cannon",
+    ),
+];
 
 struct Case {
     line: usize,
@@ -151,4 +145,12 @@ fn known_differences_reasons() {
     assert_eq!(pos.side_to_move(), chuhan::Color::Red);
     assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Loss));
     assert!(matches!(game_result(&pos, 2), Some(r) if r.reason == Reason::PerpetualChase(chuhan::Color::Red)));
+}
+
+#[test]
+fn rule_book_cases() {
+    for &(fen, moves, result, source) in BOOK_CASES {
+        let line = judge(Some(fen), moves, false, false).unwrap_or_else(|e| panic!("{source}: {e}"));
+        assert_eq!(line, format!("result {result}"), "{source}");
+    }
 }

@@ -1,8 +1,9 @@
-//! Chase detection (`docs/rules.md` §8, "What counts as a chase").
+//! Chase detection (`docs/rules.md` §8, "What counts as a chase"; case by case in
+//! `docs/repetition.md`).
 //!
-//! A chase is a threat to win material. [`Position::chased_by`] applies conditions 1 to 5 of the
-//! definition to one position; condition 6 (the chase is new) and the following of pieces by
-//! identity need two positions, so [`Position::perpetual_chasers`] replays the cycle and compares
+//! A chase is a threat to win material. [`Position::for_each_chase`] applies conditions 1 to 5
+//! of the definition to one position; condition 6 (the chase is new) and the following of pieces
+//! by identity need two positions, so [`Position::trace_chases`] replays the cycle and compares
 //! the position before each move with the one after it.
 //!
 //! Captures and recaptures are tried on hypothetical occupancies (`Occupancy::after_move`), not
@@ -36,12 +37,118 @@ fn wins_material_anyway(attacker: PieceKind, target: PieceKind) -> bool {
 /// No piece identity on a point.
 const NO_ID: u8 = u8::MAX;
 
-/// The identities of the pieces standing on `squares`, as a bit set.
-fn id_set(squares: Bitboard, ids: &[u8; 90]) -> u32 {
-    squares.iter().fold(0, |set, sq| match ids[sq.index()] {
-        NO_ID => set,
-        id => set | 1 << id,
-    })
+/// Identities given to the pieces at the start of a cycle: at most 32 pieces stand on a board.
+pub(super) const MAX_IDS: usize = 32;
+
+/// The identities in a set of them.
+pub(super) struct Bits(pub u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.trailing_zeros() as usize;
+        (self.0 != 0).then(|| {
+            self.0 &= self.0 - 1;
+            i
+        })
+    }
+}
+
+/// The identities chased in a chase map.
+fn targets_of(map: &[u32; MAX_IDS]) -> u32 {
+    map.iter().enumerate().fold(0, |set, (t, &by)| if by != 0 { set | 1 << t } else { set })
+}
+
+/// The chases of `after` that `before` lacks, chaser by chaser.
+fn fresh(after: &[u32; MAX_IDS], before: &[u32; MAX_IDS]) -> [u32; MAX_IDS] {
+    std::array::from_fn(|t| after[t] & !before[t])
+}
+
+/// Where the piece of identity `id` stands.
+fn square_of(ids: &[u8; 90], id: usize) -> Square {
+    let i = ids.iter().position(|&x| x as usize == id).expect("a followed piece stays on the board");
+    Square::from_index(i)
+}
+
+/// One side's chases over a repetition cycle, pieces named by identity (see
+/// [`Position::trace_chases`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SideChases {
+    /// The side's moves replayed.
+    pub moves: u8,
+    /// How many of them newly chased some piece.
+    pub chasing_moves: u8,
+    /// Enemy pieces newly chased by every one of those moves.
+    pub perpetual: u32,
+    /// For each enemy piece, the pieces that chased it after a move that made its chase new.
+    pub chasers: [u32; MAX_IDS],
+    /// For each piece taking part in such a chase, chaser or chased, the points it did so from.
+    pub seen: [Bitboard; MAX_IDS],
+    /// For each enemy piece, the chasers that made a new chase of it by moving themselves.
+    moved: [u32; MAX_IDS],
+    /// Enemy pieces chased with every move only by pieces defending themselves (see
+    /// [`CycleChases::release_defenders`]): not a perpetual chase.
+    pub released: u32,
+}
+
+impl SideChases {
+    fn new() -> SideChases {
+        SideChases {
+            moves: 0,
+            chasing_moves: 0,
+            perpetual: u32::MAX,
+            chasers: [0; MAX_IDS],
+            seen: [Bitboard::EMPTY; MAX_IDS],
+            moved: [0; MAX_IDS],
+            released: 0,
+        }
+    }
+}
+
+/// Both sides' chases over a repetition cycle.
+#[derive(Clone, Debug)]
+pub(super) struct CycleChases {
+    /// The moves of the cycle, oldest first (empty if it could not be replayed).
+    pub moves: Vec<Move>,
+    /// The piece of each identity.
+    pub pieces: [Option<Piece>; MAX_IDS],
+    pub sides: ByColor<SideChases>,
+}
+
+impl CycleChases {
+    fn nothing(mut self) -> CycleChases {
+        for c in Color::ALL {
+            self.sides[c].perpetual = 0;
+        }
+        self
+    }
+
+    /// A piece chased perpetually that chases back without ever moving, its chases renewed
+    /// only by other moves (a screen or a protection taken away), is defending itself, not
+    /// chasing: AXF rule 19 (diagrams 39 to 41: "because the Black Rook doesn't move, it is not
+    /// considered as a perpetual chase"), and the WXF manual's diagram 61. A piece that is left
+    /// alone still chases that way (the AXF appendix's example of perpetual chase).
+    fn release_defenders(&mut self) {
+        let perpetual = ByColor::new(self.sides[Color::Red].perpetual, self.sides[Color::Black].perpetual);
+        for c in Color::ALL {
+            let side = &mut self.sides[c];
+            for t in Bits(side.perpetual) {
+                let chasers = side.chasers[t];
+                if chasers & !perpetual[!c] == 0 && chasers & side.moved[t] == 0 {
+                    side.perpetual &= !(1 << t);
+                    side.released |= 1 << t;
+                }
+            }
+        }
+    }
+
+    /// Which sides chase perpetually: one enemy piece newly chased by every move. Chasing two or
+    /// more pieces that way is allowed (AXF rule 32: "one piece perpetually chases two pieces or
+    /// more should be ruled as a draw"; diagrams 76 to 80).
+    pub fn perpetual(&self) -> ByColor<bool> {
+        let one = |c: Color| self.sides[c].perpetual.count_ones() == 1;
+        ByColor::new(one(Color::Red), one(Color::Black))
+    }
 }
 
 impl Position {
@@ -101,10 +208,11 @@ impl Position {
         !mutual
     }
 
-    /// Enemy pieces that `by` chases in this position, whoever is to move: conditions 1 to 5 of
-    /// `docs/rules.md` §8. Condition 6 (the chase is new) compares two positions and is
-    /// [`Position::perpetual_chasers`]'s business.
-    pub(super) fn chased_by(&self, by: Color) -> Bitboard {
+    /// Calls `f(from, to)` for every chase by `by` in this position, whoever is to move: the
+    /// piece on `from` chases the enemy piece on `to` by conditions 1 to 5 of `docs/rules.md`
+    /// §8. Condition 6 (the chase is new) compares two positions and is
+    /// [`Position::trace_chases`]'s business.
+    fn for_each_chase(&self, by: Color, mut f: impl FnMut(Square, Square)) {
         let them = !by;
         // 2: kings and soldiers on their own side of the river may be attacked freely.
         let targets = self.colors[them]
@@ -113,57 +221,103 @@ impl Position {
         // 1: kings and soldiers may chase freely.
         let attackers =
             self.colors[by] & !self.pieces_of(by, PieceKind::King) & !self.pieces_of(by, PieceKind::Soldier);
-        let mut chased = Bitboard::EMPTY;
         for from in attackers {
             let Some(attacker) = self.board[from.index()] else { continue };
-            for to in capture_targets(attacker, from, &self.occ) & targets & !chased {
+            for to in capture_targets(attacker, from, &self.occ) & targets {
                 if self.chases(attacker, from, to) {
-                    chased = chased.with(to);
+                    f(from, to);
                 }
             }
         }
+    }
+
+    /// Enemy pieces that `by` chases in this position (conditions 1 to 5).
+    #[cfg(test)]
+    pub(super) fn chased_by(&self, by: Color) -> Bitboard {
+        let mut chased = Bitboard::EMPTY;
+        self.for_each_chase(by, |_, to| chased = chased.with(to));
         chased
     }
 
-    /// Which sides chase perpetually in the cycle formed by the last `plies` moves: some one enemy
-    /// piece, followed by identity, is newly chased by every move that side makes in it.
+    /// `by`'s chases by identity: entry `t` holds the identities chasing identity `t`.
+    fn chase_map(&self, by: Color, ids: &[u8; 90]) -> [u32; MAX_IDS] {
+        let mut map = [0; MAX_IDS];
+        self.for_each_chase(by, |from, to| {
+            let (a, t) = (ids[from.index()], ids[to.index()]);
+            if a != NO_ID && t != NO_ID {
+                map[t as usize] |= 1 << a;
+            }
+        });
+        map
+    }
+
+    /// Replays the cycle formed by the last `plies` moves and follows each side's chases
+    /// (condition 6 and the perpetual chase of `docs/rules.md` §8): which enemy pieces,
+    /// followed by identity, every move of a side newly chased, and by which pieces. `full`
+    /// replays the whole cycle even once neither side can be chasing perpetually any more, so
+    /// that every side's count of chasing moves is complete (for explanations).
     ///
-    /// Replays the cycle on a bare copy of the board taken back to its start. Cycles contain no
+    /// Replays on a bare copy of the board taken back to the cycle's start. Cycles contain no
     /// capture and no null move (the repetition look-back stops at both), so a move only shifts
     /// one piece, and the identities given at the start last.
-    pub(super) fn perpetual_chasers(&self, plies: usize) -> ByColor<bool> {
-        let none = ByColor::new(false, false);
+    pub(super) fn trace_chases(&self, plies: usize, full: bool) -> CycleChases {
+        let mut trace = CycleChases {
+            moves: Vec::new(),
+            pieces: [None; MAX_IDS],
+            sides: ByColor::new(SideChases::new(), SideChases::new()),
+        };
         let plies = plies.min(self.history.len());
         let moves: Option<Vec<Move>> = (0..plies).rev().map(|back| self.state_back(back).mv).collect();
-        let Some(moves) = moves else { return none };
+        let Some(moves) = moves else { return trace.nothing() };
         let mut pos = self.board_copy();
         for mv in moves.iter().rev() {
             if !pos.shift(mv.to(), mv.from()) {
                 debug_assert!(false, "{mv} cannot be taken back in a repetition cycle");
-                return none;
+                return trace.nothing();
             }
         }
 
         let mut ids = [NO_ID; 90];
         for (id, sq) in pos.occupied().iter().enumerate() {
             ids[sq.index()] = id as u8;
+            trace.pieces[id] = pos.board[sq.index()];
         }
-        // Pieces chased by every move so far, per chasing side.
-        let mut chased = ByColor::new(u32::MAX, u32::MAX);
-        for mv in moves {
+        for &mv in &moves {
             let s = pos.stm;
-            let before = id_set(pos.chased_by(s), &ids);
+            let before = pos.chase_map(s, &ids);
             let shifted = pos.shift(mv.from(), mv.to());
             debug_assert!(shifted, "replaying {mv}");
             ids[mv.to().index()] = ids[mv.from().index()];
             ids[mv.from().index()] = NO_ID;
-            // 6: only chases the move created count.
-            chased[s] &= id_set(pos.chased_by(s), &ids) & !before;
-            if chased[Color::Red] == 0 && chased[Color::Black] == 0 {
-                return none;
+            let after = pos.chase_map(s, &ids);
+            let mover = 1u32 << ids[mv.to().index()];
+            let side = &mut trace.sides[s];
+            side.moves += 1;
+            // 6: only chases the move created count; a check is a check, not a chase (AXF rule
+            // 18: one check and one chase in turn are allowed).
+            let check = pos.attackers_to(pos.kings[!s], s, &pos.occ).any();
+            // A chase is new when its chaser did not chase that piece before the move, so a move
+            // that hands the chase to another piece (a screen for a cannon) chases anew.
+            let new = if check { 0 } else { targets_of(&fresh(&after, &before)) };
+            side.chasing_moves += u8::from(new != 0);
+            side.perpetual &= new;
+            let fresh = fresh(&after, &before);
+            for t in Bits(new) {
+                side.chasers[t] |= fresh[t];
+                side.moved[t] |= fresh[t] & mover;
+                side.seen[t] = side.seen[t].with(square_of(&ids, t));
+                for a in Bits(fresh[t]) {
+                    side.seen[a] = side.seen[a].with(square_of(&ids, a));
+                }
+            }
+            let hopeless = trace.sides[Color::Red].perpetual == 0 && trace.sides[Color::Black].perpetual == 0;
+            if hopeless && !full {
+                break;
             }
         }
-        ByColor::new(chased[Color::Red] != 0, chased[Color::Black] != 0)
+        trace.moves = moves;
+        trace.release_defenders();
+        trace
     }
 
     /// The pieces and side to move, without the undo history: all chase detection reads.
@@ -303,7 +457,7 @@ mod tests {
         }
         let n = moves.split_whitespace().count();
         assert_eq!(pos.key(), pos.state_back(n).key, "not a cycle");
-        let c = pos.perpetual_chasers(n);
+        let c = pos.trace_chases(n, false).perpetual();
         (c[Color::Red], c[Color::Black])
     }
 
@@ -318,5 +472,34 @@ mod tests {
         // The rook never stops attacking the a7 cannon: its moves create no new chase.
         let fen = "4k4/9/c8/9/9/R8/9/9/9/3K5 w";
         assert_eq!(chasers(fen, "a4a5 e9e8 a5a4 e8e9"), (false, false));
+    }
+
+    #[test]
+    fn a_chase_handed_to_another_piece_is_new() {
+        // The e2 horse attacks the c2 rook from d4, then goes back to e2 where it screens the h2
+        // cannon onto the same rook (`repetition.txt` line 38).
+        let fen = "2c1kab2/4a4/4b4/9/9/9/P1p5P/2r1N1cC1/4A4/3ACK3 w";
+        assert_eq!(chasers(fen, "e2d4 g2g1 d4e2 g1g2"), (true, false));
+    }
+
+    #[test]
+    fn checks_do_not_excuse_a_chase() {
+        // The a-file cannon checks every other move; the rook chases it with every move.
+        assert_eq!(chasers("3k5/9/9/9/9/9/9/9/c8/1RB1K4 w", "b0b1 a1a0 b1b0 a0a1"), (true, false));
+    }
+
+    #[test]
+    fn a_chased_piece_standing_still_defends_itself() {
+        // The black f8 rook, chased by the a8 rook and b8 cannon, attacks the g8 horse anew after
+        // each advisor move, without moving (`repetition.txt` line 60).
+        let fen = "2bak4/RC2arN2/4b1n2/2p5p/6p2/2P6/4p1P1c/4B4/4A4/4KAB2 b";
+        assert_eq!(chasers(fen, "e8f9 b8b9 f9e8 b9b8"), (true, false));
+    }
+
+    #[test]
+    fn chasing_two_pieces_at_once_is_allowed() {
+        // Every red rook move chases both black cannons (`repetition.txt` line 110).
+        let fen = "3akab2/c2R1R2c/4b4/9/9/9/9/4B4/4K4/2B6 w";
+        assert_eq!(chasers(fen, "d8d6 d9e8 d6d8 e8d9 f8f6 f9e8 f6f8 e8f9"), (false, false));
     }
 }

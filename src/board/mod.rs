@@ -3,6 +3,7 @@
 
 mod chase;
 mod check;
+mod cycle;
 mod fen;
 mod make;
 mod rules;
@@ -17,6 +18,7 @@ use crate::eval::{PSQ, S};
 use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
 pub use check::CheckInfo;
+pub use cycle::{Chase, Conduct, Cycle, CycleReport};
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
 pub use rules::{GameResult, RULE60_PLIES, Reason, RuleVerdict, game_result, score_text};

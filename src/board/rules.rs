@@ -7,8 +7,9 @@
 
 use std::fmt;
 
+use super::cycle::{Cycle, CycleReport};
 use super::{Position, State};
-use crate::types::{ByColor, Color, PieceKind};
+use crate::types::{Color, PieceKind};
 
 /// The 60-move counter value, in plies, at which the game is drawn (`docs/rules.md` §9).
 pub const RULE60_PLIES: u32 = 120;
@@ -80,26 +81,6 @@ pub fn score_text(winner: Option<Color>) -> &'static str {
     }
 }
 
-/// The verdict on a repetition cycle (`docs/rules.md` §8, "Verdict on a cycle").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cycle {
-    Draw,
-    /// The side that checked perpetually, which loses.
-    PerpetualCheck(Color),
-    /// The side that chased perpetually, which loses.
-    PerpetualChase(Color),
-}
-
-impl Cycle {
-    fn verdict(self, stm: Color) -> RuleVerdict {
-        match self {
-            Cycle::Draw => RuleVerdict::Draw,
-            Cycle::PerpetualCheck(c) | Cycle::PerpetualChase(c) if c == stm => RuleVerdict::Loss,
-            Cycle::PerpetualCheck(_) | Cycle::PerpetualChase(_) => RuleVerdict::Win,
-        }
-    }
-}
-
 impl Position {
     /// The state `back` plies ago: 0 is the current one. `back` must not exceed the history.
     pub(super) fn state_back(&self, back: usize) -> &State {
@@ -148,33 +129,10 @@ impl Position {
         Some(self.judge_cycle(back))
     }
 
-    /// The verdict on the cycle formed by the last `plies` moves (`docs/rules.md` §8):
-    /// perpetual check first, then any check, then perpetual chase.
-    fn judge_cycle(&self, plies: usize) -> Cycle {
-        let plies = plies.min(self.history.len());
-        // The move `back` plies before now was made by the side to move when `back` is odd. The
-        // checkers of the state it produced tell whether it gave check.
-        let mut always_checks = ByColor::new(true, true);
-        let mut any_check = false;
-        for back in 0..plies {
-            let mover = if back % 2 == 0 { !self.stm } else { self.stm };
-            let check = self.state_back(back).checkers.any();
-            always_checks[mover] &= check;
-            any_check |= check;
-        }
-        match (always_checks[Color::Red], always_checks[Color::Black]) {
-            (true, true) => return Cycle::Draw,
-            (true, false) => return Cycle::PerpetualCheck(Color::Red),
-            (false, true) => return Cycle::PerpetualCheck(Color::Black),
-            (false, false) if any_check => return Cycle::Draw,
-            (false, false) => {}
-        }
-        let chasers = self.perpetual_chasers(plies);
-        match (chasers[Color::Red], chasers[Color::Black]) {
-            (true, false) => Cycle::PerpetualChase(Color::Red),
-            (false, true) => Cycle::PerpetualChase(Color::Black),
-            _ => Cycle::Draw,
-        }
+    /// The cycle [`Position::repetition_verdict`] judges, with who repeated what in it.
+    pub fn repetition_report(&self, occurrences: usize) -> Option<CycleReport> {
+        let back = self.earlier_occurrences().nth(occurrences.max(2) - 2)?;
+        Some(self.cycle_report(back))
     }
 
     /// Whether neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).
