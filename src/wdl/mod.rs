@@ -28,8 +28,8 @@ pub struct Model {
     pub b: [f64; 2],
 }
 
-/// Fitted by `chuhan wdl fit` (`docs/analysis.md` §1.2).
-pub const MODEL: Model = Model { a: [154.5, -121.5], b: [61.4, 14.8] };
+/// Fitted by `chuhan wdl fit` on 2,556 master games (`docs/analysis.md` §1.2).
+pub const MODEL: Model = Model { a: [65.8, -17.6], b: [23.7, 52.9] };
 
 /// Attacking material with every piece on the board.
 pub const MATERIAL_MAX: u32 = 16;
