@@ -1,51 +1,56 @@
-//! The engine facade: the current position and its game history, banned moves, the hash table
-//! and the search settings. The protocol loop and the terminal game are two front ends on it;
-//! neither has a search path of its own.
+//! The engine facade, as Pikafish's `Engine`: the current position and its game history, banned
+//! moves, the hash table, the search memory and the pool of search threads. The protocol loop,
+//! the terminal game and the tools (`bench`, `suite`, `perft`) reach search, evaluation and perft
+//! only through it, so the bench signature is taken on the path a GUI's `go` takes.
+//!
+//! Work (`go`, `perft`, `bench`) runs on thread 0 of the pool while the caller goes on; the
+//! caller hears of it through the callbacks it passes, ends it with [`Engine::stop`] and waits
+//! for it with [`Engine::wait`]. Only one piece of work runs at a time.
 
 use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
+use crate::bench::{self, BenchResult};
 use crate::board::Position;
-use crate::search::{self, Control, Info, Limits, SearchMemory, SearchResult};
+use crate::search::{self, SearchContext, SearchMemory};
+use crate::threads::ThreadPool;
 use crate::tt::{AllocError, TranspositionTable};
-use crate::types::Move;
+use crate::types::{Depth, Move, Value};
+
+pub use crate::eval::Trace;
+pub use crate::perft::report as perft_report;
+pub use crate::search::{Control, Info, Limits, MAX_DEPTH, SearchResult, TimeBudget};
+pub use crate::tt::{Bound, Entry};
 
 /// Hash size in MB when none is set.
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 64;
 
+/// Per-root-move perft counts, sorted by move text (`None`: stopped).
+pub type Divide = Option<Vec<(Move, u64)>>;
+
 pub struct Engine {
     pos: Position,
     banned: Vec<Move>,
     tt: Arc<TranspositionTable>,
     memory: Arc<SearchMemory>,
-    threads: usize,
-}
-
-/// Everything one search needs, owned, so it can run on another thread while the front end
-/// keeps reading input.
-pub struct SearchJob {
-    pub pos: Position,
-    pub banned: Vec<Move>,
-    pub tt: Arc<TranspositionTable>,
-    pub memory: Arc<SearchMemory>,
-    pub threads: usize,
-}
-
-impl SearchJob {
-    pub fn run(&self, limits: &Limits, ctl: &Control, report: &mut dyn FnMut(&Info)) -> SearchResult {
-        search::search(&self.pos, &self.tt, &self.memory, limits, &self.banned, self.threads, ctl, report)
-    }
+    pool: ThreadPool,
+    /// The control of the latest work: `stop` and `ponderhit` act on it.
+    ctl: Arc<Control>,
 }
 
 impl Engine {
-    pub fn new() -> Result<Engine, AllocError> {
+    /// An engine with the default hash size and one search thread.
+    pub fn new() -> anyhow::Result<Engine> {
         Ok(Engine {
             pos: Position::startpos(),
             banned: Vec::new(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?),
             memory: Arc::new(SearchMemory::new()),
-            threads: 1,
+            pool: ThreadPool::new(1)?,
+            ctl: Arc::new(Control::new(false)),
         })
     }
 
@@ -67,9 +72,11 @@ impl Engine {
         self.banned = moves;
     }
 
-    /// Resizes the hash table; on failure the old table stays.
+    /// Resizes the hash table; on failure the old table stays, with its entries.
     pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), AllocError> {
-        self.tt = Arc::new(TranspositionTable::new(mb)?);
+        let tt = TranspositionTable::new(mb)?;
+        self.wait();
+        self.tt = Arc::new(tt);
         Ok(())
     }
 
@@ -77,36 +84,206 @@ impl Engine {
         self.tt.size_mb()
     }
 
-    pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.clamp(1, MAX_THREADS);
+    /// Sets the number of search threads (1 to [`MAX_THREADS`]): a new pool of that size once
+    /// the current work is done. On failure the old pool stays.
+    pub fn set_threads(&mut self, n: usize) -> std::io::Result<()> {
+        let n = n.clamp(1, MAX_THREADS);
+        if n != self.pool.len() {
+            self.wait();
+            self.pool = ThreadPool::new(n)?;
+        }
+        Ok(())
     }
 
     pub fn threads(&self) -> usize {
-        self.threads
+        self.pool.len()
     }
 
     /// Forgets everything learnt: the hash table and the move-ordering histories.
     pub fn new_game(&mut self) {
+        self.wait();
         self.tt.clear();
         self.memory.clear();
     }
 
-    pub fn table(&self) -> &Arc<TranspositionTable> {
-        &self.tt
+    /// Empties the hash table only.
+    pub fn clear_hash(&mut self) {
+        self.wait();
+        self.tt.clear();
     }
 
-    pub fn job(&self) -> SearchJob {
-        SearchJob {
-            pos: self.pos.clone(),
-            banned: self.banned.clone(),
+    /// The table's entry for `pos`, if any.
+    pub fn probe(&self, pos: &Position) -> Option<Entry> {
+        self.tt.probe(pos.key(), 0)
+    }
+
+    /// The static evaluation of the current position, for the side to move.
+    pub fn evaluate(&self) -> Value {
+        crate::eval::evaluate(&self.pos)
+    }
+
+    /// The evaluation of the current position term by term.
+    pub fn eval_trace(&self) -> Trace {
+        crate::eval::trace(&self.pos)
+    }
+
+    /// A fresh control for the next work, kept for `stop` and `ponderhit`.
+    fn new_control(&mut self, pondering: bool) -> Arc<Control> {
+        self.wait();
+        self.ctl = Arc::new(Control::new(pondering));
+        Arc::clone(&self.ctl)
+    }
+
+    fn context(&self, ctl: &Arc<Control>) -> SearchContext {
+        SearchContext {
             tt: Arc::clone(&self.tt),
             memory: Arc::clone(&self.memory),
-            threads: self.threads,
+            ctl: Arc::clone(ctl),
+            pool: self.pool.threads().clone(),
+            count: self.pool.len(),
         }
     }
 
-    /// Searches the current position on the calling thread.
-    pub fn search(&self, limits: &Limits, ctl: &Control, report: &mut dyn FnMut(&Info)) -> SearchResult {
-        search::search(&self.pos, &self.tt, &self.memory, limits, &self.banned, self.threads, ctl, report)
+    /// Starts searching the current position. `on_info` hears of each completed iteration;
+    /// `on_done` gets the result and the time since `go`. An infinite or ponder search holds its
+    /// result until [`stop`](Engine::stop) (or, pondering, [`ponderhit`](Engine::ponderhit)).
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        ponder: bool,
+        mut on_info: impl FnMut(&Info) + Send + 'static,
+        on_done: impl FnOnce(SearchResult, Duration) + Send + 'static,
+    ) {
+        let ctl = self.new_control(ponder);
+        let cx = self.context(&ctl);
+        let (pos, banned) = (self.pos.clone(), self.banned.clone());
+        self.pool.threads().start(0, move || {
+            let result = search::search(&pos, &cx, &limits, &banned, &mut on_info);
+            while !ctl.is_stopped() && (limits.infinite || ctl.is_pondering()) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            on_done(result, ctl.since_go());
+        });
+    }
+
+    /// Searches the current position and waits for the result; `report` hears of each completed
+    /// iteration on the calling thread.
+    pub fn search(&mut self, limits: Limits, report: &mut dyn FnMut(&Info)) -> SearchResult {
+        enum Event {
+            Info(Info),
+            Done(SearchResult),
+        }
+        let (tx, rx) = mpsc::channel();
+        let done = tx.clone();
+        self.go(
+            limits,
+            false,
+            move |info| {
+                let _ = tx.send(Event::Info(info.clone()));
+            },
+            move |result, _| {
+                let _ = done.send(Event::Done(result));
+            },
+        );
+        for event in rx {
+            match event {
+                Event::Info(info) => report(&info),
+                Event::Done(result) => {
+                    self.wait();
+                    return result;
+                }
+            }
+        }
+        unreachable!("the search thread ended without a result")
+    }
+
+    /// Starts a perft of the current position to `depth` on the engine's threads.
+    pub fn perft(&mut self, depth: u32, on_done: impl FnOnce(Divide) + Send + 'static) {
+        let ctl = self.new_control(false);
+        let (pos, pool, count) = (self.pos.clone(), self.pool.threads().clone(), self.pool.len());
+        self.pool.threads().start(0, move || on_done(crate::perft::divide(&pos, depth, &pool, count, &ctl)));
+    }
+
+    /// Perft of the current position, waiting for the counts.
+    pub fn perft_now(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let (tx, rx) = mpsc::channel();
+        self.perft(depth, move |d| {
+            let _ = tx.send(d);
+        });
+        rx.recv().ok().flatten().unwrap_or_default()
+    }
+
+    /// Starts the bench (`bench.rs`): each position searched to `depth` on one thread with a
+    /// fresh table of its own, as `go depth` searches. The engine's own table, histories and
+    /// position are left as they are. `progress` gets one line per position.
+    pub fn bench(
+        &mut self,
+        depth: Depth,
+        mut progress: impl FnMut(String) + Send + 'static,
+        on_done: impl FnOnce(Result<BenchResult, AllocError>) + Send + 'static,
+    ) {
+        let ctl = self.new_control(false);
+        let pool = self.pool.threads().clone();
+        self.pool.threads().start(0, move || {
+            let mut run = || -> Result<BenchResult, AllocError> {
+                let tt = Arc::new(TranspositionTable::new(bench::HASH_MB)?);
+                let limits = Limits { depth: Some(depth), ..Limits::default() };
+                let positions = bench::positions();
+                let mut r = BenchResult { nodes: 0, time: Duration::ZERO, positions: positions.len(), completed: 0 };
+                for (i, pos) in positions.iter().enumerate() {
+                    if ctl.is_stopped() {
+                        break;
+                    }
+                    // A new game for each position, its tables made before the clock starts.
+                    tt.clear();
+                    let memory = Arc::new(SearchMemory::allocated(1));
+                    let cx = SearchContext {
+                        tt: Arc::clone(&tt),
+                        memory,
+                        ctl: Arc::clone(&ctl),
+                        pool: pool.clone(),
+                        count: 1,
+                    };
+                    let start = Instant::now();
+                    let s = search::search(pos, &cx, &limits, &[], &mut |_| {});
+                    r.time += start.elapsed();
+                    r.nodes += s.nodes;
+                    if ctl.is_stopped() {
+                        break;
+                    }
+                    r.completed += 1;
+                    let best = s.best.map_or("(none)".to_string(), |m| m.to_string());
+                    progress(format!("Position {}/{}: {} nodes, best {best}", i + 1, positions.len(), s.nodes));
+                }
+                Ok(r)
+            };
+            on_done(run());
+        });
+    }
+
+    /// Ends the current work soon (a search answers with what it has).
+    pub fn stop(&self) {
+        self.ctl.stop();
+    }
+
+    /// The opponent played the expected move: the pondering search goes on under its clock.
+    pub fn ponderhit(&self) {
+        self.ctl.ponderhit();
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.ctl.is_pondering()
+    }
+
+    /// Blocks until the current work, if any, has ended (its `on_done` has returned).
+    pub fn wait(&self) {
+        self.pool.threads().wait(0);
+    }
+}
+
+impl Drop for Engine {
+    /// Work still running is stopped; the pool then ends its threads.
+    fn drop(&mut self) {
+        self.stop();
     }
 }

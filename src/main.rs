@@ -1,10 +1,10 @@
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
 use chuhan::Position;
+use chuhan::engine::{Engine, perft_report};
 
 /// `println!` that ends the process quietly when stdout is closed (`chuhan perft | head`),
 /// where `println!` would panic.
@@ -355,12 +355,21 @@ fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCod
         eprintln!("error: --threads must be at least 1");
         return ExitCode::from(2);
     }
-    let start = Instant::now();
-    let stop = AtomicBool::new(false);
-    let Some(counts) = chuhan::perft::divide(&pos, depth, threads, &stop) else {
-        return ExitCode::from(1);
+    let mut engine = match Engine::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
     };
-    let (lines, total) = chuhan::perft::report(&counts, depth);
+    if let Err(e) = engine.set_threads(threads) {
+        eprintln!("error: cannot start {threads} threads: {e}");
+        return ExitCode::from(1);
+    }
+    engine.set_position(pos);
+    let start = Instant::now();
+    let counts = engine.perft_now(depth);
+    let (lines, total) = perft_report(&counts, depth);
     let elapsed = start.elapsed();
     if divide {
         for l in lines {
@@ -376,8 +385,26 @@ fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCod
 }
 
 fn bench(depth: i32) -> ExitCode {
-    let ctl = chuhan::search::Control::new(false);
-    match chuhan::bench::run(depth, &ctl, &mut |line| eprintln!("{line}")) {
+    let mut engine = match Engine::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    engine.bench(
+        depth,
+        |line| eprintln!("{line}"),
+        move |r| {
+            let _ = tx.send(r);
+        },
+    );
+    let Ok(outcome) = rx.recv() else {
+        eprintln!("error: the bench ended without a result");
+        return ExitCode::from(1);
+    };
+    match outcome {
         Ok(result) => {
             for line in result.summary() {
                 out!("{line}");

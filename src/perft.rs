@@ -2,12 +2,13 @@
 //! The command line (`chuhan perft`) and the protocol (`go perft`) share this code and the output
 //! format of `docs/uci.md` §6.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::board::Position;
 use crate::movegen::{count_legal, legal_moves};
+use crate::search::Control;
+use crate::threads::Threads;
 use crate::types::Move;
 
 /// Number of legal move paths of length `depth`.
@@ -52,27 +53,44 @@ fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64>
     Some(nodes)
 }
 
-/// Per-root-move counts, sorted by move text, as `go perft` prints them.
-/// `threads > 1` splits the root moves over a rayon pool. Returns `None` if `stop` was raised.
-pub fn divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
-    let moves: Vec<Move> = legal_moves(pos).into_iter().collect();
-    let count = |mv: &Move| -> Option<(Move, u64)> {
-        if stop.load(Ordering::Relaxed) {
-            return None;
+/// Per-root-move counts, sorted by move text, as `go perft` prints them. The root moves are
+/// shared out over the calling thread and threads `1..count` of `pool`. Returns `None` if `ctl`
+/// was stopped.
+pub fn divide(
+    pos: &Position,
+    depth: u32,
+    pool: &Threads,
+    count: usize,
+    ctl: &Arc<Control>,
+) -> Option<Vec<(Move, u64)>> {
+    let moves: Arc<Vec<Move>> = Arc::new(legal_moves(pos).into_iter().collect());
+    let next = Arc::new(AtomicUsize::new(0));
+    let counts = Arc::new(Mutex::new(Vec::with_capacity(moves.len())));
+    // Each thread takes the next uncounted root move until none is left.
+    let work = {
+        let (pos, moves, next, counts, ctl) =
+            (pos.clone(), Arc::clone(&moves), Arc::clone(&next), Arc::clone(&counts), Arc::clone(ctl));
+        move || {
+            while let Some(&mv) = moves.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let mut p = pos.clone();
+                p.make(mv);
+                let Some(n) = perft_until(&mut p, depth.saturating_sub(1), ctl.stop_flag()) else { return };
+                counts.lock().unwrap_or_else(|e| e.into_inner()).push((mv, n));
+            }
         }
-        let mut p = pos.clone();
-        p.make(*mv);
-        Some((*mv, perft_until(&mut p, depth.saturating_sub(1), stop)?))
     };
-    let mut out: Vec<(Move, u64)> = if threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()?;
-        pool.install(|| moves.par_iter().map(count).collect::<Option<Vec<_>>>())?
-    } else {
-        moves.iter().map(count).collect::<Option<Vec<_>>>()?
-    };
-    if stop.load(Ordering::Relaxed) {
+    let helpers = count.clamp(1, pool.len().max(1));
+    for id in 1..helpers {
+        pool.start(id, work.clone());
+    }
+    work();
+    for id in 1..helpers {
+        pool.wait(id);
+    }
+    if ctl.is_stopped() {
         return None;
     }
+    let mut out = std::mem::take(&mut *counts.lock().unwrap_or_else(|e| e.into_inner()));
     out.sort_by_key(|(mv, _)| mv.to_string());
     Some(out)
 }
@@ -107,8 +125,17 @@ mod tests {
     #[test]
     fn divide_matches_documented_example() {
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/4n4/3A5/3K5 w - - 0 1").expect("valid");
-        let stop = AtomicBool::new(false);
-        let d = divide(&pos, 2, 1, &stop).expect("not stopped");
+        let pool = crate::threads::ThreadPool::new(2).expect("two threads");
+        for count in [1, 2] {
+            let d = divide(&pos, 2, pool.threads(), count, &Arc::new(Control::new(false))).expect("not stopped");
+            let (lines, total) = report(&d, 2);
+            assert_eq!(lines, ["d0e0: 3", "d1e2: 2"]);
+            assert_eq!(total, 5);
+        }
+        let stopped = Arc::new(Control::new(false));
+        stopped.stop();
+        assert!(divide(&pos, 2, pool.threads(), 2, &stopped).is_none());
+        let d = divide(&pos, 2, pool.threads(), 1, &Arc::new(Control::new(false))).expect("not stopped");
         let (lines, total) = report(&d, 2);
         assert_eq!(lines, ["d0e0: 3", "d1e2: 2"]);
         assert_eq!(total, 5);

@@ -10,9 +10,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use crate::board::Position;
-use crate::perft::perft;
-use crate::search::{self, Control, Limits};
-use crate::tt::TranspositionTable;
+use crate::engine::{Engine, Limits, perft_report};
 use crate::types::Score;
 
 /// How hard to try on each line.
@@ -73,17 +71,20 @@ fn parse_line(line: &str) -> Option<Result<Case, String>> {
 /// (late-move reduction, not improving, poor history), which can hide a mate's quiet move.
 const MATE_DEPTH_MARGIN: i32 = 8;
 
+/// Each line gets an engine of its own: a fresh table and histories, one thread.
 fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
+    let (Case::Mate { fen, .. } | Case::Perft { fen, .. }) = case;
+    let pos = match Position::from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => return (false, format!("invalid FEN: {e}")),
+    };
+    let mut engine = match Engine::new() {
+        Ok(e) => e,
+        Err(e) => return (false, e.to_string()),
+    };
+    engine.set_position(pos);
     match case {
-        Case::Mate { fen, moves } => {
-            let pos = match Position::from_fen(fen) {
-                Ok(p) => p,
-                Err(e) => return (false, format!("invalid FEN: {e}")),
-            };
-            let tt = match TranspositionTable::new(16) {
-                Ok(t) => t,
-                Err(e) => return (false, e.to_string()),
-            };
+        Case::Mate { moves, .. } => {
             // A mate in N is 2N - 1 plies, but a selective search needs more nominal depth to
             // see the quiet moves of a combination unreduced. With a time limit the search
             // runs until the mate is proven or the time is up.
@@ -93,9 +94,7 @@ fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
                 (None, None) => Some(2 * *moves as i32 - 1 + MATE_DEPTH_MARGIN),
             };
             let search_limits = Limits { depth, movetime: limits.movetime, mate: Some(*moves), ..Limits::default() };
-            let ctl = Control::new(false);
-            let memory = search::SearchMemory::new();
-            let r = search::search(&pos, &tt, &memory, &search_limits, &[], 1, &ctl, &mut |_| {});
+            let r = engine.search(search_limits, &mut |_| {});
             let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
             match Score::from_value(r.value) {
                 Score::Decided { win: true, plies } if plies.div_ceil(2) <= *moves => {
@@ -104,14 +103,10 @@ fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
                 other => (false, format!("no mate in {moves} found: score {}, best {best}", other.uci())),
             }
         }
-        Case::Perft { fen, counts } => {
-            let mut pos = match Position::from_fen(fen) {
-                Ok(p) => p,
-                Err(e) => return (false, format!("invalid FEN: {e}")),
-            };
+        Case::Perft { counts, .. } => {
             let max = limits.depth.map_or(u32::MAX, |d| d.max(0) as u32);
             for &(d, expected) in counts.iter().filter(|(d, _)| *d <= max) {
-                let n = perft(&mut pos, d);
+                let (_, n) = perft_report(&engine.perft_now(d), d);
                 if n != expected {
                     return (false, format!("perft {d}: {n}, expected {expected}"));
                 }

@@ -109,23 +109,13 @@ mod tests {
     /// won from the first move turns a game pair into one win each, whoever is stronger.
     #[test]
     fn builtin_openings_are_balanced() {
-        use crate::search::{self, Control, Limits, SearchMemory};
-        use crate::tt::TranspositionTable;
+        use crate::engine::{Engine, Limits};
         let openings = parse(BUILTIN).expect("the built-in book parses");
-        let tt = TranspositionTable::new(16).expect("16 MB table");
-        let limits = Limits { depth: Some(8), ..Limits::default() };
+        let mut engine = Engine::new().expect("an engine");
         for opening in &openings {
-            tt.clear();
-            let r = search::search(
-                &opening.position(),
-                &tt,
-                &SearchMemory::new(),
-                &limits,
-                &[],
-                1,
-                &Control::new(false),
-                &mut |_| {},
-            );
+            engine.new_game();
+            engine.set_position(opening.position());
+            let r = engine.search(Limits { depth: Some(8), ..Limits::default() }, &mut |_| {});
             assert!(
                 r.value.abs() <= 80,
                 "{opening:?}: {} after depth 8, best {:?}",

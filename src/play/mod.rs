@@ -19,8 +19,7 @@ use std::io::{BufRead, Write};
 use anyhow::{Context, anyhow};
 
 use crate::board::Position;
-use crate::engine::Engine;
-use crate::search::{Control, Info, Limits, SearchResult};
+use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::types::{Color, Move, Score, Value};
 use command::{HELP, Input};
 use game::{Game, side_name};
@@ -99,7 +98,7 @@ struct Session<W: Write> {
 impl<W: Write> Session<W> {
     fn new(config: Config, out: W) -> anyhow::Result<Session<W>> {
         let mut engine = Engine::new().map_err(|e| anyhow!("{e}"))?;
-        engine.set_threads(config.threads);
+        engine.set_threads(config.threads).context("starting the search threads")?;
         Ok(Session {
             out,
             engine,
@@ -236,10 +235,9 @@ impl<W: Write> Session<W> {
             Level::Depth(d) => Limits { depth: Some(d), ..Limits::default() },
             Level::MoveTime(t) => Limits { movetime: Some(t), ..Limits::default() },
         };
-        let ctl = Control::new(false);
         let (out, notation) = (&mut self.out, self.notation);
         let mut written = Ok(());
-        let result = self.engine.search(&limits, &ctl, &mut |info: &Info| {
+        let result = self.engine.search(limits, &mut |info: &Info| {
             if verbose && written.is_ok() {
                 written = writeln!(out, "{}", thinking_line(&pos, info, notation));
             }

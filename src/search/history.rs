@@ -200,19 +200,28 @@ impl Default for History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Control, Limits, search};
+    use std::sync::Arc;
+
+    use crate::search::{Control, Limits, SearchContext, search};
+    use crate::threads::ThreadPool;
     use crate::tt::TranspositionTable;
 
     /// Nodes of a depth-7 search of the start position with a fresh table and `memory`.
-    fn nodes(memory: &SearchMemory) -> u64 {
-        let tt = TranspositionTable::new(1).expect("1 MB table");
+    fn nodes(memory: &Arc<SearchMemory>) -> u64 {
+        let cx = SearchContext {
+            tt: Arc::new(TranspositionTable::new(1).expect("1 MB table")),
+            memory: Arc::clone(memory),
+            ctl: Arc::new(Control::new(false)),
+            pool: ThreadPool::new(1).expect("a thread").threads().clone(),
+            count: 1,
+        };
         let limits = Limits { depth: Some(7), ..Limits::default() };
-        search(&Position::startpos(), &tt, memory, &limits, &[], 1, &Control::new(false), &mut |_| {}).nodes
+        search(&Position::startpos(), &cx, &limits, &[], &mut |_| {}).nodes
     }
 
     #[test]
     fn histories_carry_over_until_cleared() {
-        let memory = SearchMemory::new();
+        let memory = Arc::new(SearchMemory::new());
         let first = nodes(&memory);
         // The second search starts from what the first learnt, so it orders moves differently.
         assert_ne!(nodes(&memory), first);

@@ -15,6 +15,7 @@ mod picker;
 mod qsearch;
 mod worker;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,7 @@ pub use picker::mvv_lva;
 
 use crate::board::Position;
 use crate::movegen::legal_moves;
+use crate::threads::Threads;
 use crate::tt::Bound;
 use crate::tt::TranspositionTable;
 use crate::types::value::{INFINITE, MATE, is_decisive, is_rule, mate_in};
@@ -127,18 +129,27 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// Searches `pos` with `threads` threads until a limit is reached or `ctl` is stopped.
-/// `report` is called on the calling thread after each completed iteration. The threads start
-/// from the histories in `memory` and leave theirs there.
-#[expect(clippy::too_many_arguments, reason = "the search's inputs, each a different thing")]
+/// What the threads of a search share with its caller: the tables it reads and leaves its
+/// findings in, the control that stops it, and the threads its helpers run on.
+#[derive(Clone)]
+pub struct SearchContext {
+    pub tt: Arc<TranspositionTable>,
+    pub memory: Arc<SearchMemory>,
+    pub ctl: Arc<Control>,
+    /// Helpers run on threads `1..count` of `pool`; the caller is the main thread.
+    pub pool: Threads,
+    pub count: usize,
+}
+
+/// Searches `pos` until a limit is reached or the context's control is stopped, on the calling
+/// thread and `cx.count - 1` helpers. `report` is called on the calling thread after each
+/// completed iteration. The threads start from the histories in `cx.memory` and leave theirs
+/// there; the helpers have ended when this returns.
 pub fn search(
     pos: &Position,
-    tt: &TranspositionTable,
-    memory: &SearchMemory,
+    cx: &SearchContext,
     limits: &Limits,
     banned: &[Move],
-    threads: usize,
-    ctl: &Control,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let root_moves: Vec<RootMove> = legal_moves(pos)
@@ -151,33 +162,35 @@ pub fn search(
         return SearchResult { best: None, ponder: None, value: -MATE, depth: 0, nodes: 0, pv: Vec::new() };
     }
 
-    tt.new_search();
-    let threads = threads.max(1);
-    let shared = SearchShared {
+    cx.tt.new_search();
+    let threads = cx.count.clamp(1, cx.pool.len().max(1));
+    let shared = Arc::new(SearchShared {
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         done: AtomicBool::new(false),
         node_limit: limits.nodes,
         budget: limits.budget(),
-    };
+    });
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
-    std::thread::scope(|scope| {
-        for id in 1..threads {
-            let (pos, shared, root_moves) = (pos.clone(), &shared, root_moves.clone());
-            // Helpers search the same tree; they diverge through the shared table and their
-            // staggered starting depths.
-            scope.spawn(move || {
-                let mut w = Worker::new(pos, tt, ctl, shared, id, root_moves, memory.take(id));
-                w.iterate(max_depth, limits, &mut |_| {});
-                memory.put_back(id, w.hist);
-            });
-        }
-        let mut main = Worker::new(pos.clone(), tt, ctl, &shared, 0, root_moves, memory.take(0));
-        let result = main.iterate(max_depth, limits, report);
-        shared.done.store(true, Ordering::Relaxed);
-        memory.put_back(0, main.hist);
-        result
-    })
+    for id in 1..threads {
+        let (pos, cx, shared, root_moves, limits) =
+            (pos.clone(), cx.clone(), Arc::clone(&shared), root_moves.clone(), limits.clone());
+        // Helpers search the same tree; they diverge through the shared table and their
+        // staggered starting depths.
+        cx.pool.clone().start(id, move || {
+            let mut w = Worker::new(pos, &cx.tt, &cx.ctl, &shared, id, root_moves, cx.memory.take(id));
+            w.iterate(max_depth, &limits, &mut |_| {});
+            cx.memory.put_back(id, w.hist);
+        });
+    }
+    let mut main = Worker::new(pos.clone(), &cx.tt, &cx.ctl, &shared, 0, root_moves, cx.memory.take(0));
+    let result = main.iterate(max_depth, limits, report);
+    shared.done.store(true, Ordering::Relaxed);
+    cx.memory.put_back(0, main.hist);
+    for id in 1..threads {
+        cx.pool.wait(id);
+    }
+    result
 }
 
 impl Worker<'_> {

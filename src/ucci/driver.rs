@@ -2,8 +2,8 @@
 //! `IdleLine` and `BusyLine`).
 //!
 //! A reader thread turns raw input into messages (lines, invalid UTF-8, end of input) on a
-//! channel; the search runs on its own thread and reports on the same channel when its answer
-//! is out. So `stop`, `isready`, `ponderhit`, `probe` and `quit` are handled during a search,
+//! channel; the search runs on the engine's threads and reports on the same channel when its
+//! answer is out. So `stop`, `isready`, `ponderhit`, `probe` and `quit` are handled during a search,
 //! and every other line that arrives then is queued and handled, in order, once the answer is
 //! printed (`docs/ucci.md` §2). All output goes through one [`Output`] that writes whole
 //! lines and flushes; a failed write ends the session quietly.
@@ -13,16 +13,14 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::options::{self, OptionChange, Settings, ThreadCount};
 use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
-use crate::engine::{Engine, MAX_THREADS, SearchJob};
+use crate::board::Position;
+use crate::engine::{Bound, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
 use crate::movegen::legal_moves;
-use crate::search::{Control, Limits};
-use crate::tt::Bound;
 use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
 
@@ -70,10 +68,8 @@ impl Output {
     }
 }
 
-/// A search (or perft, or bench) running on its own thread.
+/// A search (or perft, or bench) running on the engine's threads.
 struct Thinking {
-    ctl: Arc<Control>,
-    handle: JoinHandle<()>,
     /// Offer a draw was made with `go draw` or `ponderhit draw`.
     draw_offer: Arc<AtomicBool>,
     /// An infinite or ponder search: ended by the loop at end of input.
@@ -185,7 +181,7 @@ impl Driver {
                 && let State::Thinking(t) = &self.state
                 && t.open_ended
             {
-                t.ctl.stop();
+                self.engine.stop();
             }
             let Ok(msg) = self.rx.recv() else { return };
             let keep_going = match msg {
@@ -218,9 +214,8 @@ impl Driver {
             }
             match parse(&line, self.dialect) {
                 Ok(cmd) if cmd.acts_while_thinking() => {
-                    let ctl = Arc::clone(&t.ctl);
                     let draw_offer = Arc::clone(&t.draw_offer);
-                    return self.while_thinking(cmd, &ctl, &draw_offer);
+                    return self.while_thinking(cmd, &draw_offer);
                 }
                 Ok(Command::Empty) => return true,
                 Err(e @ ParseError::Probe(_)) => {
@@ -237,23 +232,23 @@ impl Driver {
     }
 
     /// Commands that act during a search. Returns false to end the session.
-    fn while_thinking(&mut self, cmd: Command, ctl: &Control, draw_offer: &AtomicBool) -> bool {
+    fn while_thinking(&mut self, cmd: Command, draw_offer: &AtomicBool) -> bool {
         match cmd {
-            Command::Stop => ctl.stop(),
+            Command::Stop => self.engine.stop(),
             Command::IsReady => self.say(Response::ReadyOk),
             Command::PonderHit { draw } => {
-                if ctl.is_pondering() {
+                if self.engine.is_pondering() {
                     if draw {
                         draw_offer.store(true, Ordering::Relaxed);
                     }
-                    ctl.ponderhit();
+                    self.engine.ponderhit();
                 } else {
                     self.info("ponderhit ignored: not pondering");
                 }
             }
             Command::Probe(spec) => self.probe(&spec),
             Command::Quit => {
-                ctl.stop();
+                self.engine.stop();
                 self.wait_search();
                 self.say(Response::Bye);
                 return false;
@@ -307,7 +302,7 @@ impl Driver {
             Command::Stop => self.say(Response::StopWhileIdle),
             Command::Probe(spec) => self.probe(&spec),
             Command::Display => self.say(Response::Text(self.engine.position().to_string())),
-            Command::Eval => self.say(Response::Text(crate::eval::trace(self.engine.position()).to_string())),
+            Command::Eval => self.say(Response::Text(self.engine.eval_trace().to_string())),
             Command::Bench { depth } => self.bench(depth),
             Command::Quit => {
                 self.say(Response::Bye);
@@ -351,10 +346,13 @@ impl Driver {
                     ThreadCount::PerCore => std::thread::available_parallelism().map_or(1, |n| n.get()),
                     ThreadCount::Fixed(n) => n as usize,
                 };
-                self.engine.set_threads(n);
+                if let Err(e) = self.engine.set_threads(n) {
+                    return self
+                        .info(format!("setoption: cannot start {n} threads ({e}); {} stay", self.engine.threads()));
+                }
             }
             OptionChange::NewGame => self.engine.new_game(),
-            OptionChange::ClearHash => self.engine.table().clear(),
+            OptionChange::ClearHash => self.engine.clear_hash(),
             _ => {}
         }
         self.settings.apply(change);
@@ -367,7 +365,7 @@ impl Driver {
         let clock = go.own_clock(stm, unit);
         let depth = match (go.depth, self.dialect) {
             (Some(0), Dialect::Uci) => Some(1),
-            (d, _) => d.map(|d| d.min(crate::search::MAX_DEPTH as u32) as Depth),
+            (d, _) => d.map(|d| d.min(MAX_DEPTH as u32) as Depth),
         };
         let infinite = go.infinite
             || (go.depth.is_none()
@@ -396,7 +394,7 @@ impl Driver {
         }
         if go.depth == Some(0) && self.dialect == Dialect::Ucci {
             // A static evaluation only (`docs/ucci.md` §7.6).
-            let v = crate::eval::evaluate(self.engine.position());
+            let v = self.engine.evaluate();
             self.say(Response::RootScore(Score::from_value(v)));
             return self.say(Response::NoBestMove);
         }
@@ -405,56 +403,57 @@ impl Driver {
             let b = limits.budget();
             self.info(format!("limits: {limits:?}; soft {:?}, hard {:?}", b.soft, b.hard));
         }
-        let ctl = Arc::new(Control::new(go.ponder));
         let draw_offer = Arc::new(AtomicBool::new(go.draw));
         let open_ended = go.ponder || limits.infinite;
-        let task = SearchTask {
-            job: self.engine.job(),
-            limits,
-            ctl: Arc::clone(&ctl),
+        let (out, dialect) = (self.out.clone(), self.dialect);
+        let answer = Answer {
+            pos: self.engine.position().clone(),
             draw_offer: Arc::clone(&draw_offer),
             timed: go.is_timed(),
-            dialect: self.dialect,
-            out: self.out.clone(),
             done: self.tx.clone(),
         };
-        let handle = std::thread::spawn(move || task.run());
-        self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended });
+        self.engine.go(
+            limits,
+            go.ponder,
+            move |info| out.send(&Response::Iteration(iteration(info)), dialect),
+            move |result, time| answer.send(result, time),
+        );
+        self.state = State::Thinking(Thinking { draw_offer, open_ended });
     }
 
     fn perft(&mut self, depth: u32) {
-        let ctl = Arc::new(Control::new(false));
-        let (pos, done) = (self.engine.position().clone(), self.tx.clone());
-        let thread_ctl = Arc::clone(&ctl);
-        let threads = self.engine.threads();
-        let handle = std::thread::spawn(move || {
-            let answer = match crate::perft::divide(&pos, depth, threads, thread_ctl.stop_flag()) {
+        let done = self.tx.clone();
+        self.engine.perft(depth, move |divide| {
+            let answer = match divide {
                 Some(divide) => Response::Perft { depth, divide },
                 None => Response::info_string("perft stopped"),
             };
             let _ = done.send(Msg::SearchDone(vec![answer]));
         });
         let draw_offer = Arc::new(AtomicBool::new(false));
-        self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: true });
+        self.state = State::Thinking(Thinking { draw_offer, open_ended: true });
     }
 
-    /// `bench` runs on its own thread like a search, so `stop`, `isready` and `quit` are answered
-    /// during it (it takes seconds). Unlike perft it is finite: end of input lets it finish.
+    /// `bench` runs on the engine's threads like a search, so `stop`, `isready` and `quit` are
+    /// answered during it (it takes seconds). Unlike perft it is finite: end of input lets it
+    /// finish.
     fn bench(&mut self, depth: Option<u32>) {
-        let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as i32);
-        let ctl = Arc::new(Control::new(false));
-        let (thread_ctl, done, out, dialect) = (Arc::clone(&ctl), self.tx.clone(), self.out.clone(), self.dialect);
-        let handle = std::thread::spawn(move || {
-            let progress = &mut |line: String| out.send(&Response::info_string(line), dialect);
-            let answer = match crate::bench::run(depth, &thread_ctl, progress) {
-                Ok(r) if r.stopped() => Response::info_string(r.stopped_line()),
-                Ok(r) => Response::Text(r.summary().join("\n")),
-                Err(e) => Response::info_string(e),
-            };
-            let _ = done.send(Msg::SearchDone(vec![answer]));
-        });
+        let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as Depth);
+        let (done, out, dialect) = (self.tx.clone(), self.out.clone(), self.dialect);
+        self.engine.bench(
+            depth,
+            move |line| out.send(&Response::info_string(line), dialect),
+            move |result| {
+                let answer = match result {
+                    Ok(r) if r.stopped() => Response::info_string(r.stopped_line()),
+                    Ok(r) => Response::Text(r.summary().join("\n")),
+                    Err(e) => Response::info_string(e),
+                };
+                let _ = done.send(Msg::SearchDone(vec![answer]));
+            },
+        );
         let draw_offer = Arc::new(AtomicBool::new(false));
-        self.state = State::Thinking(Thinking { ctl, handle, draw_offer, open_ended: false });
+        self.state = State::Thinking(Thinking { draw_offer, open_ended: false });
     }
 
     /// An invalid `probe` still gets its (bare) `pophash` (`docs/ucci.md` §4).
@@ -469,7 +468,7 @@ impl Driver {
             Err(e) => return self.bad_probe(ParseError::Probe(e)),
         };
         let mut probe = HashProbe::default();
-        if let Some(e) = self.engine.table().probe(pos.key(), 0) {
+        if let Some(e) = self.engine.probe(&pos) {
             probe.best = e.mv.filter(|&m| pos.is_legal_move(m));
             let hb = HashBound { score: Score::from_value(e.value), depth: e.depth };
             match e.bound {
@@ -483,8 +482,8 @@ impl Driver {
 
     /// The search thread has ended: back to idle, then print its answer.
     fn finish_search(&mut self, answer: Vec<Response>) {
-        if let State::Thinking(t) = std::mem::replace(&mut self.state, State::Idle) {
-            let _ = t.handle.join();
+        if matches!(std::mem::replace(&mut self.state, State::Idle), State::Thinking(_)) {
+            self.engine.wait();
         }
         for r in answer {
             self.say(r);
@@ -505,56 +504,47 @@ impl Driver {
     }
 
     fn abandon_search(&mut self) {
-        if let State::Thinking(t) = &self.state {
-            t.ctl.stop();
+        if matches!(self.state, State::Thinking(_)) {
+            self.engine.stop();
         }
         self.wait_search();
     }
 }
 
-/// Everything the search thread needs, owned.
-struct SearchTask {
-    job: SearchJob,
-    limits: Limits,
-    ctl: Arc<Control>,
+/// One completed iteration as an `info` line.
+fn iteration(info: &Info) -> Iteration {
+    Iteration {
+        depth: info.depth,
+        seldepth: info.seldepth as Depth,
+        score: info.score,
+        bound: None,
+        nodes: info.nodes,
+        time_ms: info.time.as_millis() as u64,
+        hashfull: info.hashfull,
+        pv: info.pv.clone(),
+    }
+}
+
+/// What turns a search result into the final lines, on the search thread.
+struct Answer {
+    pos: Position,
+    /// A draw was offered with `go draw` or `ponderhit draw`.
     draw_offer: Arc<AtomicBool>,
     timed: bool,
-    dialect: Dialect,
-    out: Output,
     done: Sender<Msg>,
 }
 
-impl SearchTask {
-    fn run(self) {
-        let SearchTask { job, limits, ctl, draw_offer, timed, dialect, out, done } = self;
-        let result = job.run(&limits, &ctl, &mut |info| {
-            let it = Iteration {
-                depth: info.depth,
-                seldepth: info.seldepth as Depth,
-                score: info.score,
-                bound: None,
-                nodes: info.nodes,
-                time_ms: info.time.as_millis() as u64,
-                hashfull: info.hashfull,
-                pv: info.pv.clone(),
-            };
-            out.send(&Response::Iteration(it), dialect);
-        });
-
-        // Ponder and infinite searches hold their answer until `stop` or `ponderhit`.
-        while !ctl.is_stopped() && (limits.infinite || ctl.is_pondering()) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-
-        let time_ms = ctl.since_go().as_millis() as u64;
-        // The final lines go to the loop, which prints them as it becomes idle.
+impl Answer {
+    /// Sends the final lines to the loop, which prints them as it becomes idle.
+    fn send(self, result: SearchResult, time: Duration) {
+        let time_ms = time.as_millis() as u64;
         let mut answer = Vec::new();
         match result.best {
             Some(mv) => {
                 answer.push(Response::SearchEnd { time_ms, nodes: result.nodes });
-                let verdict = if draw_offer.load(Ordering::Relaxed) && result.value <= DRAW_ACCEPT_MAX {
+                let verdict = if self.draw_offer.load(Ordering::Relaxed) && result.value <= DRAW_ACCEPT_MAX {
                     Some(Verdict::Draw)
-                } else if timed && result.value <= -RULE_BOUND {
+                } else if self.timed && result.value <= -RULE_BOUND {
                     Some(Verdict::Resign)
                 } else {
                     None
@@ -562,7 +552,7 @@ impl SearchTask {
                 answer.push(Response::BestMove { mv, ponder: result.ponder, verdict });
             }
             None => {
-                if legal_moves(&job.pos).is_empty() {
+                if legal_moves(&self.pos).is_empty() {
                     answer.push(Response::RootScore(Score::from_value(mated_in(0))));
                 } else {
                     answer.push(Response::info_string("all legal moves are banned"));
@@ -571,6 +561,6 @@ impl SearchTask {
                 answer.push(Response::NoBestMove);
             }
         }
-        let _ = done.send(Msg::SearchDone(answer));
+        let _ = self.done.send(Msg::SearchDone(answer));
     }
 }

@@ -92,7 +92,7 @@ pub enum Response {
     /// The answer to `probe`.
     PopHash(HashProbe),
     /// The result of `go perft <depth>`: `divide` holds each root move's count, sorted by move
-    /// text (as [`crate::perft::divide`] returns it).
+    /// text (as [`crate::engine::Engine::perft`] returns it).
     Perft { depth: u32, divide: Vec<(Move, u64)> },
     /// The answer to `quit`: `bye` in UCCI, nothing in UCI.
     Bye,
@@ -145,7 +145,7 @@ impl Response {
             Response::StopWhileIdle => dialect.stop_while_idle().map(String::from).into_iter().collect(),
             Response::PopHash(probe) => vec![pophash(probe)],
             Response::Perft { depth, divide } => {
-                let (mut lines, total) = crate::perft::report(divide, *depth);
+                let (mut lines, total) = crate::engine::perft_report(divide, *depth);
                 lines.extend([String::new(), format!("Nodes searched: {total}"), String::new()]);
                 lines
             }
