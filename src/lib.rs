@@ -33,6 +33,7 @@ pub mod perft;
 pub mod play;
 pub mod search;
 pub mod suite;
+pub mod tapered;
 pub mod threads;
 pub mod tt;
 pub mod tune;

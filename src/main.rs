@@ -131,7 +131,7 @@ enum Command {
         /// (other names; one `<FEN> ; <result>` per line, the result 1-0, 0-1, 1/2-1/2 or 0 to 1).
         #[arg(required = true)]
         inputs: Vec<std::path::PathBuf>,
-        /// Where to write the tuned weights (the source of src/eval/tuned.rs).
+        /// Where to write the tuned weights (the source of src/tapered/tuned.rs).
         #[arg(long, default_value = "target/tune/tuned.rs")]
         out: std::path::PathBuf,
         /// Passes of gradient descent over the positions.

@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::attacks::Occupancy;
 use crate::bitboard::Bitboard;
-use crate::eval::{PSQ, S};
+use crate::tapered::{PSQ, S};
 use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
 pub use check::CheckInfo;

@@ -7,7 +7,7 @@
 //! over terms of Red's blended value minus Black's. [`trace()`] exposes the same numbers per term,
 //! from the same code, for the `eval` command.
 //!
-//! Every weight lives in [`params`], the values of the tunable ones in `tuned.rs`, which
+//! Every weight lives in [`params`], the values of the tunable ones in `tapered/tuned.rs`, which
 //! `chuhan tune` writes. The terms add weights through [`weights`], naming each one, which lets
 //! the tuner read the evaluation as a linear function of them. The attack sets of all pieces are
 //! computed once per call (see `info.rs`) and shared by the mobility, threat and king-safety
@@ -19,11 +19,9 @@ mod material;
 mod mobility;
 pub mod params;
 mod psqt;
-mod score;
 mod soldiers;
 mod threats;
 mod trace;
-mod tuned;
 pub mod weights;
 
 #[cfg(test)]
@@ -33,8 +31,7 @@ use crate::board::Position;
 use crate::types::{ByColor, Color, Value};
 use info::EvalInfo;
 
-pub(crate) use psqt::PSQ;
-pub use score::S;
+pub use crate::tapered::S;
 pub use trace::Trace;
 pub use weights::{Accumulator, Weight};
 

@@ -10,12 +10,14 @@
 //!
 //! The weights were first set by hand in the spirit of ElephantEye's evaluation and of the
 //! classic "base value, position value, flexibility, threats, protection" evaluator. The values
-//! of those the evaluation is linear in live in `tuned.rs`, which `chuhan tune` (`make tune`)
+//! of those the evaluation is linear in live in `tapered/tuned.rs`, which `chuhan tune` (`make tune`)
 //! writes from self-play games; the comments here say what each weight is for, not what number
 //! it has. The rest stay here: the phase weights, the exchange classes, the palace attack units
 //! and the king-danger divisor.
 
-use super::{S, tuned};
+use super::S;
+pub use crate::tapered::PHASE_MAX;
+use crate::tapered::tuned;
 
 // ---------------------------------------------------------------------------------------------
 // Game phase
@@ -26,9 +28,6 @@ pub const PHASE_WEIGHT: [i32; 7] = [0, 1, 1, 3, 6, 3, 1];
 
 /// Sum of [`PHASE_WEIGHT`] over the start position: 4 rooks, 8 horses and cannons, 18 others.
 pub const PHASE_TOTAL: i32 = 66;
-
-/// Resolution of the blended phase: `PHASE_MAX` is the full middlegame, 0 a bare endgame.
-pub const PHASE_MAX: i32 = 256;
 
 // ---------------------------------------------------------------------------------------------
 // Material
@@ -48,7 +47,7 @@ pub const TEMPO: S = tuned::TEMPO;
 /// Position value per square and kind, from Red's side (rank 9 first). Kings and soldiers change
 /// their preferences between middlegame and endgame; the other pieces have one table.
 pub mod pst {
-    use crate::eval::tuned::pst as tuned;
+    use crate::tapered::tuned::pst as tuned;
 
     /// Stay home in the middlegame: a raised king is exposed to rooks and soldiers.
     pub const KING_MG: [i32; 90] = tuned::KING_MG;

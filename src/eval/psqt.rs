@@ -1,34 +1,9 @@
-//! Position value: piece-square tables, drawn for Red in `params::pst` and mirrored for Black.
+//! Position value: the piece-square table ([`PSQ`](crate::tapered::PSQ), built in `tapered/psq.rs` from the drawings
+//! in `params::pst`), read for every piece.
 
-use super::S;
-use super::params::pst;
 use super::weights::{Accumulator, Weight};
 use crate::board::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
-
-/// Tables per piece (both colours) indexed by square, built at compile time from the drawings
-/// in `params::pst` (middlegame and endgame drawing per kind).
-pub(crate) static PSQ: [[S; Square::NUM]; Piece::NUM] = {
-    let mg = [pst::KING_MG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_MG];
-    let eg = [pst::KING_EG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_EG];
-    let mut psq = [[S::ZERO; Square::NUM]; Piece::NUM];
-    let mut kind = 0;
-    while kind < PieceKind::NUM {
-        let mut sq = 0;
-        while sq < Square::NUM {
-            // The drawings put rank 9 first; a Red piece on rank r reads row 9 - r, and a Black
-            // piece reads its square mirrored (row r), so both see the board from their side.
-            let (rank, file) = (sq / 9, sq % 9);
-            let red = (9 - rank) * 9 + file;
-            let black = rank * 9 + file;
-            psq[kind][sq] = S(mg[kind][red], eg[kind][red]);
-            psq[PieceKind::NUM + kind][sq] = S(mg[kind][black], eg[kind][black]);
-            sq += 1;
-        }
-        kind += 1;
-    }
-    psq
-};
 
 /// The position values of `c`'s pieces, and the number of pieces of each kind.
 ///
@@ -60,6 +35,9 @@ pub(super) fn psqt<A: Accumulator>(pos: &Position, c: Color) -> (A, [i32; PieceK
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::S;
+    use crate::eval::params::pst;
+    use crate::tapered::PSQ;
 
     /// The sums the position keeps through make and unmake are the walk's, for every legal
     /// move of every bench position.

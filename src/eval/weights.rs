@@ -16,8 +16,8 @@ use super::params::{
     HORSE_MOBILITY, KING_DANGER, NO_SOLDIERS, PIECE_VALUE, PROTECTED, ROOK_MOBILITY, SAFE_CHECK, SOLDIERS_LINKED,
     TEMPO, THREAT_BY_LESSER, pst,
 };
-use super::psqt::PSQ;
 use crate::board::Position;
+use crate::tapered::PSQ;
 use crate::types::{Color, Piece, PieceKind, Square};
 
 /// One tunable weight: a table of `params.rs` and, where it has several, an entry.

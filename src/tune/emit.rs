@@ -1,4 +1,4 @@
-//! The weights as Rust source: the text of `src/eval/tuned.rs`.
+//! The weights as Rust source: the text of `src/tapered/tuned.rs`.
 
 use std::fmt::Write as _;
 
@@ -13,7 +13,7 @@ pub fn rust_source(w: &[i32]) -> String {
     let mut out = String::from(
         "//! The values of the tunable evaluation weights, written by `chuhan tune` (`make tune`).\n\
          //!\n\
-         //! What each weight means, and the weights that are not tuned, are in `params.rs`, which\n\
+         //! What each weight means, and the weights that are not tuned, are in `eval/params.rs`, which\n\
          //! takes these values. Edit them by hand only to try something: the next tuning run writes\n\
          //! this file anew.\n\
          \n\
@@ -63,7 +63,7 @@ mod tests {
     /// table, and a tuning run that changes nothing rewrites the file unchanged.
     #[test]
     fn tuned_rs_round_trips() {
-        let source = include_str!("../eval/tuned.rs");
+        let source = include_str!("../tapered/tuned.rs");
         assert_eq!(rust_source(&weights::current()), source);
     }
 

@@ -1,5 +1,5 @@
 //! `chuhan tune`: fits the evaluation weights to game results (Texel's method) and writes them
-//! as the Rust source of `src/eval/tuned.rs`.
+//! as the Rust source of `src/tapered/tuned.rs`.
 //!
 //! - [`data`]: quiet positions from game records, and each position's evaluation as a linear
 //!   form in the weights, collected by the engine's own term code (`eval::weights`);
@@ -147,7 +147,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     }
     write(&opts.out, &emit::rust_source(&rounded))?;
     log(&format!(
-        "weights written to {}: copy it to src/eval/tuned.rs and rebuild to use them ({:.1} s in all)",
+        "weights written to {}: copy it to src/tapered/tuned.rs and rebuild to use them ({:.1} s in all)",
         opts.out.display(),
         started.elapsed().as_secs_f64()
     ));

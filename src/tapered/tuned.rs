@@ -1,6 +1,6 @@
 //! The values of the tunable evaluation weights, written by `chuhan tune` (`make tune`).
 //!
-//! What each weight means, and the weights that are not tuned, are in `params.rs`, which
+//! What each weight means, and the weights that are not tuned, are in `eval/params.rs`, which
 //! takes these values. Edit them by hand only to try something: the next tuning run writes
 //! this file anew.
 

@@ -1,9 +1,21 @@
-//! Tapered scores: a middlegame and an endgame value, blended once the game phase is known.
+//! Tapered values: the score pair [`S`] (a middlegame and an endgame value, blended once the
+//! game phase is known), the evaluation's tuned weights written in it ([`tuned`], which
+//! `chuhan tune` writes), and the piece-square table built from them ([`PSQ`]).
+//!
+//! They sit below the board, which keeps each side's piece-square sum as pieces move, and below
+//! the evaluation, which reads them: the board never imports the evaluation.
+
+mod psq;
+pub mod tuned;
 
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
-use super::params::PHASE_MAX;
 use crate::types::Value;
+
+pub use psq::PSQ;
+
+/// Resolution of the blended phase: `PHASE_MAX` is the full middlegame, 0 a bare endgame.
+pub const PHASE_MAX: i32 = 256;
 
 /// A pair of values, `S(middlegame, endgame)`, in output units.
 ///
