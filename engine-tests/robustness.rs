@@ -204,6 +204,44 @@ fn absurd_option_values_are_refused_and_the_old_table_stays() {
     checkpoint(&mut s);
 }
 
+/// `MemAvailable` of this machine, in MB.
+#[cfg(target_os = "linux")]
+fn available_mb() -> usize {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").expect("/proc/meminfo");
+    let line = meminfo.lines().find_map(|l| l.strip_prefix("MemAvailable:")).expect("MemAvailable");
+    line.split_whitespace().next().and_then(|kb| kb.parse::<usize>().ok()).expect("a number of kB") / 1024
+}
+
+/// A table the machine's available memory cannot back is refused before anything is allocated
+/// (overcommit would grant it, and zeroing it would end in the OOM killer): the answer names the
+/// memory available, the old table keeps its entry, and the engine searches on. The address
+/// space limit only guards the test itself, on a machine with more memory than the option's
+/// maximum.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_beyond_the_available_memory_is_refused_before_allocating() {
+    let mut s = Session::start_command(crate::common::chuhan_with_memory_limit(4 << 20));
+    s.send("ucci");
+    s.expect("ucciok");
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go depth 3");
+    assert_eq!(answer(&mut s), "bestmove i4i9");
+    s.send(&format!("probe fen {MATE_IN_ONE}"));
+    let entry = s.expect_prefix("pophash");
+    let (avail, max) = (available_mb(), 32_768);
+    s.send(&format!("setoption hashsize {}", avail.min(max)));
+    let refusal = s.expect_prefix("info string");
+    assert!(refusal.starts_with("info string setoption: cannot allocate a "), "{refusal}");
+    if avail < max {
+        assert!(refusal.contains("MB of memory available"), "{refusal}");
+    }
+    s.send(&format!("probe fen {MATE_IN_ONE}"));
+    assert_eq!(s.expect_prefix("pophash"), entry);
+    s.send("go depth 3");
+    assert_eq!(answer(&mut s), "bestmove i4i9");
+    checkpoint(&mut s);
+}
+
 #[test]
 fn stop_before_go_and_double_stop() {
     let mut s = Session::hello("ucci");

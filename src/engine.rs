@@ -13,9 +13,10 @@ use std::time::{Duration, Instant};
 
 use crate::bench::{self, BenchResult};
 use crate::board::Position;
+use crate::hugemem;
 use crate::search::{self, SearchContext, SearchMemory};
 use crate::threads::ThreadPool;
-use crate::tt::{AllocError, TranspositionTable};
+use crate::tt::{AllocError, HEADROOM_MB, TranspositionTable};
 use crate::types::{Depth, Move, Value};
 
 pub use crate::eval::Trace;
@@ -27,6 +28,9 @@ pub use crate::tt::{Bound, Entry};
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 64;
+/// Memory one search thread needs, in MB, rounded up: its histories (the continuation table
+/// alone is 3 MB), its evaluation cache, its stack.
+const THREAD_MB: usize = 8;
 
 /// Per-root-move perft counts, sorted by move text (`None`: stopped).
 pub type Divide = Option<Vec<(Move, u64)>>;
@@ -72,9 +76,10 @@ impl Engine {
         self.banned = moves;
     }
 
-    /// Resizes the hash table; on failure the old table stays, with its entries.
+    /// Resizes the hash table, if the machine has the memory for it (the old table stays
+    /// allocated until the new one is made); on failure the old table stays, with its entries.
     pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), AllocError> {
-        let tt = TranspositionTable::new(mb)?;
+        let tt = TranspositionTable::within_memory(mb)?;
         self.wait();
         self.tt = Arc::new(tt);
         Ok(())
@@ -84,15 +89,19 @@ impl Engine {
         self.tt.size_mb()
     }
 
-    /// Sets the number of search threads (1 to [`MAX_THREADS`]): a new pool of that size once
-    /// the current work is done. On failure the old pool stays.
-    pub fn set_threads(&mut self, n: usize) -> std::io::Result<()> {
-        let n = n.clamp(1, MAX_THREADS);
+    /// Sets the number of search threads (1 to [`MAX_THREADS`], and no more than the machine's
+    /// available memory can serve beside the table's headroom): a new pool of that size once the
+    /// current work is done. Returns the number set; on failure the old pool stays.
+    pub fn set_threads(&mut self, n: usize) -> std::io::Result<usize> {
+        let mut n = n.clamp(1, MAX_THREADS);
+        if let Some(avail) = hugemem::available_mb() {
+            n = n.min((avail.saturating_sub(HEADROOM_MB) / THREAD_MB).max(1));
+        }
         if n != self.pool.len() {
             self.wait();
             self.pool = ThreadPool::new(n)?;
         }
-        Ok(())
+        Ok(n)
     }
 
     pub fn threads(&self) -> usize {

@@ -35,6 +35,24 @@ unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
 
 const HUGE_PAGE: usize = 2 << 20;
 
+/// Memory the machine can give without swapping, in MB: `MemAvailable` in `/proc/meminfo`;
+/// `None` where that is not known.
+///
+/// An allocation is not a promise: with overcommit, a table larger than the machine's memory
+/// is granted, and the zeroing that follows (see above) ends in the kernel's OOM killer. Sizes
+/// a user chooses are therefore checked against this first.
+pub fn available_mb() -> Option<usize> {
+    mem_available_mb(&std::fs::read_to_string("/proc/meminfo").ok()?)
+}
+
+/// The `MemAvailable` line of a `/proc/meminfo` text (in kB), in MB.
+fn mem_available_mb(meminfo: &str) -> Option<usize> {
+    let line = meminfo.lines().find_map(|l| l.strip_prefix("MemAvailable:"))?;
+    let mut fields = line.split_whitespace();
+    let kb: usize = fields.next()?.parse().ok()?;
+    (fields.next() == Some("kB")).then_some(kb / 1024)
+}
+
 /// A fixed-length slice of `T`, zeroed at allocation and read through `Deref`.
 pub struct HugeSlice<T: Zeroable> {
     ptr: NonNull<T>,
@@ -160,6 +178,15 @@ mod tests {
         assert_eq!((t[0], t[len - 1], t[len - 2]), (9, -5, 0));
         let small = HugeSlice::<u64>::zeroed_or_abort(3);
         assert_eq!(&*small, &[0, 0, 0]);
+    }
+
+    #[test]
+    fn available_memory_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24684084 kB\nMemFree:         1000000 kB\nMemAvailable:   21006600 kB\n";
+        assert_eq!(mem_available_mb(meminfo), Some(20514));
+        assert_eq!(mem_available_mb("MemTotal:       24684084 kB\n"), None);
+        assert_eq!(mem_available_mb("MemAvailable: many\n"), None);
+        assert_eq!(mem_available_mb("MemAvailable: 2048 MB\n"), None);
     }
 
     #[test]

@@ -63,13 +63,25 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
+/// Memory a table chosen by the user leaves to the rest: each search thread's histories and
+/// stack, the rest of the process, and the machine's other work.
+pub const HEADROOM_MB: usize = 256;
+
 /// Why a table could not be allocated.
 #[derive(Debug)]
-pub struct AllocError(pub usize);
+pub struct AllocError {
+    pub mb: usize,
+    /// The memory the machine had available, when the size was refused for want of it.
+    pub available_mb: Option<usize>,
+}
 
 impl std::fmt::Display for AllocError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot allocate a {} MB hash table", self.0)
+        write!(f, "cannot allocate a {} MB hash table", self.mb)?;
+        match self.available_mb {
+            Some(avail) => write!(f, " ({avail} MB of memory available, {HEADROOM_MB} MB kept for the rest)"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -80,8 +92,20 @@ impl TranspositionTable {
     /// machine cannot give is an error, not an abort.
     pub fn new(mb: usize) -> Result<TranspositionTable, AllocError> {
         let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = HugeSlice::zeroed(count).ok_or(AllocError(mb))?;
+        let buckets = HugeSlice::zeroed(count).ok_or(AllocError { mb, available_mb: None })?;
         Ok(TranspositionTable { buckets, age: AtomicU8::new(0) })
+    }
+
+    /// A table of `mb` megabytes if the machine has that much available beyond
+    /// [`HEADROOM_MB`], for sizes a user chooses: a size overcommit would grant but the machine
+    /// cannot back is refused before anything is allocated.
+    pub fn within_memory(mb: usize) -> Result<TranspositionTable, AllocError> {
+        if let Some(avail) = crate::hugemem::available_mb()
+            && mb.saturating_add(HEADROOM_MB) > avail
+        {
+            return Err(AllocError { mb, available_mb: Some(avail) });
+        }
+        TranspositionTable::new(mb)
     }
 
     pub fn size_mb(&self) -> usize {

@@ -346,9 +346,16 @@ impl Driver {
                     ThreadCount::PerCore => std::thread::available_parallelism().map_or(1, |n| n.get()),
                     ThreadCount::Fixed(n) => n as usize,
                 };
-                if let Err(e) = self.engine.set_threads(n) {
-                    return self
-                        .info(format!("setoption: cannot start {n} threads ({e}); {} stay", self.engine.threads()));
+                match self.engine.set_threads(n) {
+                    // Per core may ask for more than the maximum, which is no news.
+                    Ok(set) if set < n.min(MAX_THREADS) => {
+                        self.info(format!("setoption: threads capped at {set}: no memory for more"))
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        let kept = self.engine.threads();
+                        return self.info(format!("setoption: cannot start {n} threads ({e}); {kept} stay"));
+                    }
                 }
             }
             OptionChange::NewGame => self.engine.new_game(),
