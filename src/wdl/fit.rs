@@ -10,9 +10,8 @@ use rayon::prelude::*;
 
 use super::{MATERIAL_MAX, Model, material};
 use crate::board::Position;
+use crate::engine::{Engine, Limits};
 use crate::play::pgn::{GameResult, PgnGame};
-use crate::search::{self, Control, Limits, SearchMemory};
-use crate::tt::TranspositionTable;
 use crate::types::value::RULE_BOUND;
 use crate::types::{Color, Move};
 
@@ -65,15 +64,17 @@ pub struct Sampling {
 /// Evaluates the positions of `game` as `how` says. Positions with a decided value (a mate
 /// or a rule's verdict found) are left out: the model does not govern them.
 pub fn samples(game: &Record, how: Sampling) -> Vec<Sample> {
-    let Ok(tt) = TranspositionTable::new(2) else { return Vec::new() };
-    let memory = SearchMemory::new();
+    let Ok(mut engine) = Engine::new() else { return Vec::new() };
+    if engine.set_hash_mb(2).is_err() {
+        return Vec::new();
+    }
     let limits = Limits { depth: Some(how.depth), ..Limits::default() };
     let mut pos = game.start.clone();
     let mut out = Vec::new();
     for (ply, &mv) in game.moves.iter().enumerate() {
         if ply >= how.skip_plies && (ply - how.skip_plies).is_multiple_of(how.every.max(1)) {
-            let ctl = Control::new(false);
-            let r = search::search(&pos, &tt, &memory, &limits, &[], 1, &ctl, &mut |_| {});
+            engine.set_position(pos.clone());
+            let r = engine.search(limits.clone(), &mut |_| {});
             if r.best.is_some() && r.value.abs() < RULE_BOUND {
                 let stm = pos.side_to_move();
                 let outcome = match game.winner {
