@@ -78,12 +78,13 @@ pub const TIME_MOVES_SUDDEN_DEATH: u64 = 20;
 /// soft target then ran on to half the clock, and one such move left the rest of the game short.
 pub const HARD_PER_SOFT: u64 = 4;
 /// The soft target keeps back the overhead of this many answers, each counted as at least
-/// [`RESERVE_PER_MOVE_MS`] (100 ms with the default move overhead): a fast game's clock then
-/// settles near the reserve instead of the increment, with room for a slow answer (a busy
-/// machine delays one by tens of milliseconds). A reserve per move to go instead (440 ms at
-/// 20 moves) left most of a 0.5 s base unspent to the end of the game: the engine thought
-/// about 5 ms a move at 0.5+0.005.
-pub const RESERVE_MOVES: u64 = 5;
+/// [`RESERVE_PER_MOVE_MS`] (200 ms with the default move overhead): a fast game's clock then
+/// settles below the reserve but well above the increment, with room for a slow answer (a
+/// busy machine delays one by tens of milliseconds). Five answers let the clock settle near
+/// 40 ms at 1+0.01, and 3 of 60 games against ElephantEye were lost on time. A reserve per
+/// move to go instead (440 ms at 20 moves) left most of a 0.5 s base unspent to the end of
+/// the game: the engine thought about 5 ms a move at 0.5+0.005.
+pub const RESERVE_MOVES: u64 = 10;
 pub const RESERVE_PER_MOVE_MS: u64 = 20;
 /// The soft target in percent by how many iterations in a row kept the best move (then the
 /// last entry), and by how far the value fell since the previous iteration: this many percent
