@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use chuhan::{Move, Position, START_FEN};
+use chuhan::pgn::{self, Game};
 
 use crate::common::{run, stderr, stdout};
 
@@ -16,67 +16,25 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// One game of a PGN file: its tags in order and its move text.
-struct PgnGame {
-    tags: Vec<(String, String)>,
-    movetext: String,
-}
-
-impl PgnGame {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+/// The games of a PGN file the referee wrote, read by the library's reader, after a check of
+/// the layout: each game begins with the `Game` tag, then the seven-tag roster in order.
+fn read_pgn(text: &str) -> Vec<Game> {
+    for header in text.split("\n\n").filter(|block| block.starts_with('[')) {
+        let names: Vec<&str> = header.lines().take(8).map(|l| l[1..].split(' ').next().unwrap_or("")).collect();
+        assert_eq!(names, ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result"], "{header}");
     }
+    pgn::read_games(text).into_iter().map(|game| game.unwrap_or_else(|e| panic!("{e}\n{text}"))).collect()
 }
 
-/// A small PGN reader: tag pairs, then move text up to a blank line.
-fn parse_pgn(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut lines = text.lines().peekable();
-    while lines.peek().is_some() {
-        let mut tags = Vec::new();
-        while let Some(line) = lines.next_if(|l| l.starts_with('[')) {
-            let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).expect("tag pair");
-            let (name, value) = inner.split_once(' ').expect("tag name and value");
-            let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).expect("quoted value");
-            tags.push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
-        }
-        assert_eq!(lines.next(), Some(""), "a blank line after the tags");
-        let mut movetext = Vec::new();
-        while let Some(line) = lines.next_if(|l| !l.is_empty()) {
-            movetext.push(line);
-        }
-        assert_eq!(lines.next(), Some(""), "a blank line after the moves");
-        games.push(PgnGame { tags, movetext: movetext.join(" ") });
-    }
-    games
-}
-
-/// Checks a game: the roster tags, the result token, legal moves from the FEN, PlyCount.
-fn check_game(game: &PgnGame) {
-    for tag in ["Event", "Site", "Date", "Round", "Red", "Black", "Result", "Termination"] {
+/// Checks a game: the roster tags, a result, the termination as the last comment, PlyCount.
+fn check_game(game: &Game) {
+    for tag in ["Event", "Site", "Date", "Round", "Red", "Black", "Termination"] {
         assert!(game.tag(tag).is_some(), "missing tag {tag}");
     }
-    let seven: Vec<&str> = game.tags.iter().take(7).map(|(n, _)| n.as_str()).collect();
-    assert_eq!(seven, ["Event", "Site", "Date", "Round", "Red", "Black", "Result"]);
-    let result = game.tag("Result").expect("Result");
-    assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{result}");
-    assert!(game.movetext.ends_with(&format!("}} {result}")), "{}", game.movetext);
-    let fen = match game.tag("FEN") {
-        Some(fen) => {
-            assert_eq!(game.tag("SetUp"), Some("1"));
-            fen
-        }
-        None => START_FEN,
-    };
-    let mut pos = Position::from_fen(fen).expect("FEN tag");
-    let comment_start = game.movetext.find('{').expect("termination comment");
-    let mut plies = 0;
-    for token in game.movetext[..comment_start].split_whitespace().filter(|t| !t.ends_with('.')) {
-        let mv = Move::parse(token).unwrap_or_else(|| panic!("'{token}' is not ICCS"));
-        pos.play(mv).unwrap_or_else(|e| panic!("{e}"));
-        plies += 1;
-    }
-    assert_eq!(game.tag("PlyCount"), Some(plies.to_string().as_str()));
+    assert!(game.result.is_some(), "a decided result");
+    let last = game.comments.last().map(|c| (c.ply, c.text.as_str()));
+    assert_eq!(last, Some((game.moves.len(), game.tag("Termination").unwrap_or_default())));
+    assert_eq!(game.tag("PlyCount"), Some(game.moves.len().to_string().as_str()));
 }
 
 #[test]
@@ -143,14 +101,14 @@ fn chuhan_against_itself() {
     assert_eq!(stderr(&o).lines().filter(|l| l.starts_with("Finished game ")).count(), 2);
 
     let text = std::fs::read_to_string(&pgn).expect("PGN file");
-    let games = parse_pgn(&text);
+    let games = read_pgn(&text);
     assert_eq!(games.len(), 2);
     for game in &games {
         check_game(game);
     }
     // One opening, both colours.
     let (a, b) = (&games[0], &games[1]);
-    assert_eq!(a.tag("FEN"), b.tag("FEN"));
+    assert_eq!(a.start.fen(), b.start.fen());
     assert_eq!(a.tag("Red"), b.tag("Black"));
     assert_eq!(a.tag("Black"), b.tag("Red"));
     let mut rounds: Vec<&str> = games.iter().filter_map(|g| g.tag("Round")).collect();
@@ -171,14 +129,14 @@ fn fixed_node_matches_repeat_exactly() {
         let o = run(&[&args[..], &["--pgn", &pgn]].concat());
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(stdout(&o).contains("2 of 2 games finished."), "{}", stdout(&o));
-        parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"))
+        read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"))
     };
     let (first, second) = (play("a.pgn"), play("b.pgn"));
     assert_eq!(first.len(), 2);
     for (a, b) in first.iter().zip(&second) {
         check_game(a);
         assert_eq!(a.tag("TimeControl"), Some("-"));
-        assert_eq!(a.movetext, b.movetext);
+        assert_eq!(a.moves, b.moves);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -257,7 +215,7 @@ fn the_referee_punishes_faults() {
         let o = run(&["match", "--engine", &fake, "--engine", exe, "--games", "2", "--tc", "0.3+0", "--pgn", &pgn_arg]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         assert!(stdout(&o).starts_with(&format!("Score of {name} vs Chuhan 0.1.0: 0 - 2 - 0 [0.000] 2\n")), "{name}");
-        let games = parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+        let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
         assert_eq!(games.len(), 2, "{name}");
         for game in &games {
             check_game(game);
@@ -281,7 +239,7 @@ fn each_engine_keeps_its_own_time_control() {
     let fast = fake_engine(&dir, "fast", &on_go("fast"));
     let slow = fake_engine(&dir, "slow", &on_go("slow"));
     let openings = dir.join("start.epd");
-    std::fs::write(&openings, format!("{START_FEN}\n")).expect("openings");
+    std::fs::write(&openings, format!("{}\n", chuhan::START_FEN)).expect("openings");
     let (openings, pgn) = (openings.to_string_lossy().into_owned(), dir.join("games.pgn"));
     let args = ["--engine", &fast, "--tc", "0.1", "--engine", &slow, "--tc", "2+0.5", "--games", "2"];
     let pgn_arg = pgn.to_string_lossy().into_owned();
@@ -294,7 +252,7 @@ fn each_engine_keeps_its_own_time_control() {
     let go = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.go"))).expect("go log");
     assert_eq!(go("fast"), "go time 100 increment 0 opptime 2000 oppincrement 500\n");
     assert_eq!(go("slow"), "go time 2000 increment 500 opptime 100 oppincrement 0\n");
-    let games = parse_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
     let clocks: Vec<_> = games
         .iter()
         .map(|g| (g.tag("Termination"), g.tag("RedTimeControl"), g.tag("BlackTimeControl"), g.tag("TimeControl")))

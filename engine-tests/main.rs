@@ -5,6 +5,7 @@ mod common;
 mod fuzz;
 mod judge;
 mod perft;
+mod pgn;
 mod pictures;
 mod play;
 mod protocol;

@@ -3,8 +3,9 @@
 
 use std::fmt;
 
-use crate::board::{FenError, IllegalMove, Position, Reason, game_result};
+use crate::board::{FenError, IllegalMove, Position, game_result};
 use crate::types::Move;
+use crate::types::Reason;
 
 /// Why a judge request could not be carried out; each names the offending input.
 #[derive(Clone, Debug, PartialEq, Eq)]

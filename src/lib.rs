@@ -29,7 +29,9 @@ pub mod eval;
 pub mod hugemem;
 pub mod judge;
 pub mod movegen;
+pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod search;
 pub mod suite;
@@ -42,6 +44,6 @@ pub mod ucci;
 pub mod wdl;
 
 pub use bitboard::Bitboard;
-pub use board::{FenError, GameResult, Position, Reason, RuleVerdict, START_FEN, Setup, game_result};
+pub use board::{FenError, Position, RuleVerdict, START_FEN, Setup, game_result};
 pub use movegen::MoveList;
-pub use types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
+pub use types::{ByColor, Color, File, GameResult, Move, Piece, PieceKind, Rank, Reason, Square};

@@ -159,6 +159,19 @@ enum Command {
         #[command(subcommand)]
         command: WdlCommand,
     },
+    /// Read game files (PGN in UTF-8, GBK or Big5; ICCS, WXF or Chinese moves), check every
+    /// move, and write the games as clean UTF-8 PGN; skipped games are listed on stderr.
+    Pgn {
+        /// Files, or directories whose .pgn files are read at every depth.
+        #[arg(required = true)]
+        paths: Vec<std::path::PathBuf>,
+        /// The notation of the moves written.
+        #[arg(long, default_value = "iccs", value_parser = ["iccs", "chinese", "traditional", "wxf"])]
+        notation: String,
+        /// Write the games here instead of to standard output.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Play games between two engines and report the score (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -261,6 +274,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Pgn { paths, notation, out }) => pgn(&paths, &notation, out.as_deref()),
         Some(Command::Match { args }) => chuhan::arena::main(&args),
         None => protocol(),
     }
@@ -274,7 +288,8 @@ fn play(
     threads: usize,
     notation: &str,
 ) -> ExitCode {
-    use chuhan::play::{Config, Level, notation::Notation};
+    use chuhan::notation::Notation;
+    use chuhan::play::{Config, Level};
     use std::io::IsTerminal;
 
     let start = match fen.map_or_else(|| Ok(Position::startpos()), Position::from_fen) {
@@ -454,6 +469,48 @@ fn tune(opts: &chuhan::tune::TuneOptions) -> ExitCode {
                 chuhan::tune::TuneError::Input(_) => 2,
                 chuhan::tune::TuneError::Output(_) => 1,
             })
+        }
+    }
+}
+
+fn pgn(paths: &[std::path::PathBuf], notation: &str, out: Option<&std::path::Path>) -> ExitCode {
+    use chuhan::pgn::{ConvertError, convert};
+    use std::io::Write;
+    let notation = chuhan::notation::Notation::from_name(notation).unwrap_or(chuhan::notation::Notation::Iccs);
+    let mut sink: Box<dyn Write> = match out {
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Box::new(std::io::BufWriter::new(file)),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let stderr = &mut std::io::stderr().lock();
+    let summary = convert(paths, notation, &mut sink, &mut |e| {
+        let _ = writeln!(stderr, "skipped {e}");
+    });
+    match summary {
+        Ok(summary) => {
+            let kinds: Vec<String> = summary.skipped.iter().map(|(kind, n)| format!("{n} {kind}")).collect();
+            if !kinds.is_empty() {
+                let _ = writeln!(stderr, "skipped by reason: {}", kinds.join(", "));
+            }
+            let _ = writeln!(stderr, "{} games read, {} skipped", summary.read, summary.skipped_total());
+            ExitCode::SUCCESS
+        }
+        Err(ConvertError::Input(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        // Standard output closed early (`chuhan pgn DIR | head`) ends the command quietly.
+        Err(ConvertError::Output(e)) if out.is_none() && e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(ConvertError::Output(e)) => {
+            eprintln!("error: cannot write the games: {e}");
+            ExitCode::from(1)
         }
     }
 }

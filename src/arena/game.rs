@@ -7,8 +7,9 @@ use std::time::{Duration, SystemTime};
 use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit};
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
-use crate::board::{Reason, game_result};
-use crate::types::{ByColor, Color, Move};
+use crate::board::game_result;
+use crate::pgn;
+use crate::types::{ByColor, Color, GameResult, Move, Reason};
 
 /// Time an engine may overrun its clock before it forfeits: it covers the pipe round trip and
 /// the scheduling of a loaded machine, which the engine cannot see.
@@ -91,83 +92,6 @@ impl Clock {
     }
 }
 
-/// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Termination {
-    /// By the rules: no legal move, a judged repetition, the 60-move rule, material.
-    Rule(Reason),
-    /// The side exceeded its clock and the grace.
-    TimeForfeit(Color),
-    /// The side answered a move that is not legal, or not a move.
-    IllegalMove { side: Color, text: String, reason: String },
-    /// The side answered without a move although it had legal moves.
-    NoMove(Color),
-    /// The side's engine failed to start, crashed, or stopped answering.
-    EngineFailure { side: Color, detail: String },
-    /// The ply cap was reached: a draw by adjudication.
-    PlyCap(u32),
-}
-
-impl Termination {
-    /// The PGN `Termination` category: `normal`, `time forfeit`, `rules infraction` or
-    /// `adjudication`.
-    pub fn category(&self) -> &'static str {
-        match self {
-            Termination::Rule(_) => "normal",
-            Termination::TimeForfeit(_) => "time forfeit",
-            Termination::IllegalMove { .. } | Termination::NoMove(_) | Termination::EngineFailure { .. } => {
-                "rules infraction"
-            }
-            Termination::PlyCap(_) => "adjudication",
-        }
-    }
-
-    /// The side whose engine ended the game by a fault.
-    pub fn at_fault(&self) -> Option<Color> {
-        match *self {
-            Termination::TimeForfeit(side)
-            | Termination::IllegalMove { side, .. }
-            | Termination::NoMove(side)
-            | Termination::EngineFailure { side, .. } => Some(side),
-            Termination::Rule(_) | Termination::PlyCap(_) => None,
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Termination::Rule(reason) => write!(f, "{reason}"),
-            Termination::TimeForfeit(c) => write!(f, "{} loses on time", c.name()),
-            Termination::IllegalMove { side, text, reason } => {
-                write!(f, "illegal move by {}: '{text}' ({reason})", side.name())
-            }
-            Termination::NoMove(c) => write!(f, "{} gave no move while having legal moves", c.name()),
-            Termination::EngineFailure { side, detail } => write!(f, "{} engine failure: {detail}", side.name()),
-            Termination::PlyCap(n) => write!(f, "draw by ply limit ({n})"),
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `None` for a draw.
-    pub winner: Option<Color>,
-    pub termination: Termination,
-}
-
-impl Outcome {
-    fn loss(side: Color, termination: Termination) -> Outcome {
-        Outcome { winner: Some(!side), termination }
-    }
-
-    /// The result in PGN style, Red first.
-    pub fn score(&self) -> &'static str {
-        crate::board::score_text(self.winner)
-    }
-}
-
 /// Settings of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameConfig {
@@ -201,8 +125,41 @@ pub struct GameRecord {
     pub names: ByColor<String>,
     /// The moves played after the opening position.
     pub moves: Vec<Move>,
-    pub outcome: Outcome,
+    pub result: GameResult,
     pub started: SystemTime,
+}
+
+impl GameRecord {
+    /// The record as a PGN game: the seven-tag roster with `Red` and `Black`, `Opening`,
+    /// `TimeControl` (`tc` is each side's, `None` for games without clocks, written `-`; sides
+    /// with different time controls get `RedTimeControl` and `BlackTimeControl` instead, as
+    /// cutechess writes `WhiteTimeControl`), `PlyCount`, `Termination` with the reason, which
+    /// also ends the move text as a comment.
+    pub fn to_pgn(&self, round: usize, tc: Option<ByColor<TimeControl>>) -> pgn::Game {
+        let mut game = pgn::Game::new(self.opening.position());
+        game.set_tag("Event", "chuhan match");
+        game.set_tag("Date", &pgn::date(self.started));
+        game.set_tag("Round", &round.to_string());
+        game.set_tag("Red", &self.names[Color::Red]);
+        game.set_tag("Black", &self.names[Color::Black]);
+        if let Some(name) = &self.opening.name {
+            game.set_tag("Opening", name);
+        }
+        match tc {
+            None => game.set_tag("TimeControl", "-"),
+            Some(ByColor([red, black])) if red == black => game.set_tag("TimeControl", &red.to_string()),
+            Some(ByColor([red, black])) => {
+                game.set_tag("RedTimeControl", &red.to_string());
+                game.set_tag("BlackTimeControl", &black.to_string());
+            }
+        }
+        game.set_tag("PlyCount", &self.moves.len().to_string());
+        game.set_tag("Termination", &self.result.reason.to_string());
+        game.moves = self.moves.clone();
+        game.comment(self.moves.len(), &self.result.reason.to_string());
+        game.result = Some(self.result.clone());
+        game
+    }
 }
 
 /// An engine process kept for successive games, as cutechess does: started when first needed,
@@ -293,24 +250,23 @@ pub fn play(
     let started = SystemTime::now();
     let mut moves = Vec::new();
     let ByColor([red, black]) = seats;
-    let outcome = match prepare_both(red, black) {
+    let result = match prepare_both(red, black) {
         Ok(mut engines) => run(&mut engines, opening, cfg, game, &mut moves),
-        Err(outcome) => outcome,
+        Err(result) => result,
     };
-    let at_fault = outcome.termination.at_fault();
+    let at_fault = result.reason.at_fault();
     for (side, seat) in [(Color::Red, red), (Color::Black, black)] {
         seat.game_over();
         if at_fault == Some(side) {
             seat.retire();
         }
     }
-    GameRecord { opening: opening.clone(), names, moves, outcome, started }
+    GameRecord { opening: opening.clone(), names, moves, result, started }
 }
 
 /// Both engines, ready; a failure is Red's if both fail, as it is checked first.
-fn prepare_both<'s>(red: &'s mut Seat, black: &'s mut Seat) -> Result<ByColor<&'s mut Engine>, Outcome> {
-    let failure =
-        |side, e: ClientError| Outcome::loss(side, Termination::EngineFailure { side, detail: e.to_string() });
+fn prepare_both<'s>(red: &'s mut Seat, black: &'s mut Seat) -> Result<ByColor<&'s mut Engine>, GameResult> {
+    let failure = |side, e: ClientError| GameResult::loss(side, Reason::EngineFailure { side, detail: e.to_string() });
     match (red.prepare(), black.prepare()) {
         (Ok(red), Ok(black)) => Ok(ByColor::new(red, black)),
         (Err(e), _) => Err(failure(Color::Red, e)),
@@ -326,19 +282,19 @@ fn run(
     cfg: &GameConfig,
     game: usize,
     moves: &mut Vec<Move>,
-) -> Outcome {
+) -> GameResult {
     let mut pos = opening.position();
     let mut clock = Clock::new(cfg.tc, TIME_GRACE);
     let mut base_fen = pos.fen();
     let mut since_base: Vec<Move> = Vec::new();
     loop {
         if let Some(result) = game_result(&pos, REPETITION_OCCURRENCES) {
-            return Outcome { winner: result.winner, termination: Termination::Rule(result.reason) };
+            return result;
         }
         if let Some(cap) = cfg.max_plies
             && moves.len() >= cap as usize
         {
-            return Outcome { winner: None, termination: Termination::PlyCap(cap) };
+            return GameResult::draw(Reason::PlyCap(cap));
         }
         let side = pos.side_to_move();
         let (go, limit) = match cfg.nodes {
@@ -348,18 +304,17 @@ fn run(
         let answer = engines[side].go(&base_fen, &since_base, side, &go, limit);
         let (answer, used) = match answer {
             Ok(a) => a,
-            Err(ClientError::Timeout { .. }) => return Outcome::loss(side, Termination::TimeForfeit(side)),
-            Err(e) => return Outcome::loss(side, Termination::EngineFailure { side, detail: e.to_string() }),
+            Err(ClientError::Timeout { .. }) => return GameResult::loss(side, Reason::TimeForfeit(side)),
+            Err(e) => return GameResult::loss(side, Reason::EngineFailure { side, detail: e.to_string() }),
         };
         if cfg.nodes.is_none() && !clock.charge(side, used) {
-            return Outcome::loss(side, Termination::TimeForfeit(side));
+            return GameResult::loss(side, Reason::TimeForfeit(side));
         }
         let text = match answer {
             Answer::Move(text) => text,
-            Answer::NoMove => return Outcome::loss(side, Termination::NoMove(side)),
+            Answer::NoMove => return GameResult::loss(side, Reason::NoMove(side)),
         };
-        let illegal =
-            |reason: String| Outcome::loss(side, Termination::IllegalMove { side, text: text.clone(), reason });
+        let illegal = |reason: String| GameResult::loss(side, Reason::IllegalMove { side, text: text.clone(), reason });
         let Some(mv) = Move::parse(&text) else {
             return illegal("not ICCS".to_string());
         };
@@ -379,6 +334,50 @@ fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::openings::Opening;
+
+    fn record(fen: &str, moves: &str, result: GameResult) -> GameRecord {
+        GameRecord {
+            opening: Opening { fen: fen.to_string(), name: Some("test \"line\"".to_string()) },
+            names: ByColor::new("A".to_string(), "B".to_string()),
+            moves: moves.split_whitespace().filter_map(Move::parse).collect(),
+            result,
+            started: std::time::UNIX_EPOCH + Duration::from_secs(1_700_000_000),
+        }
+    }
+
+    #[test]
+    fn a_record_from_the_start_position() {
+        let tc = TimeControl { base: Duration::from_secs(5), increment: Duration::from_millis(50) };
+        let result = GameResult::win(Color::Red, Reason::Checkmate);
+        let game = record(crate::board::START_FEN, "h2e2 h9g7 h0g2", result).to_pgn(7, Some(ByColor::new(tc, tc)));
+        assert_eq!(
+            pgn::write_game(&game, crate::notation::Notation::Iccs),
+            "[Game \"Chinese Chess\"]\n[Event \"chuhan match\"]\n[Site \"?\"]\n[Date \"2023.11.14\"]\n\
+             [Round \"7\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Format \"ICCS\"]\n\
+             [Opening \"test \\\"line\\\"\"]\n[TimeControl \"5+0.05\"]\n[PlyCount \"3\"]\n\
+             [Termination \"checkmate\"]\n\n1. h2e2 h9g7 2. h0g2 {checkmate} 1-0\n"
+        );
+    }
+
+    #[test]
+    fn a_record_from_a_black_to_move_fen_wraps_its_lines() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
+        let shuffle = "h9g7 h0g2 g7h9 g2h0 ".repeat(8);
+        let tc = TimeControl { base: Duration::from_secs(1), increment: Duration::ZERO };
+        let tenth = TimeControl { base: Duration::from_millis(100), increment: Duration::ZERO };
+        let game = record(fen, &shuffle, GameResult::draw(Reason::PlyCap(32))).to_pgn(1, Some(ByColor::new(tenth, tc)));
+        let text = pgn::write_game(&game, crate::notation::Notation::Iccs);
+        assert!(text.contains("[RedTimeControl \"0.1+0\"]\n[BlackTimeControl \"1+0\"]\n[PlyCount"), "{text}");
+        assert!(!text.contains("[TimeControl"), "{text}");
+        assert!(text.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n")), "{text}");
+        let body = text.split("\n\n").nth(1).expect("move text");
+        assert!(body.starts_with("1... h9g7 2. h0g2 g7h9 3. g2h0"), "{body}");
+        assert!(body.lines().all(|l| l.len() <= pgn::LINE_WIDTH), "{body}");
+        assert!(body.ends_with("{draw by ply limit (32)} 1/2-1/2\n"), "{body}");
+        let back = pgn::Game::parse(&text).expect("reads back");
+        assert_eq!((&back.moves, back.tag("Termination")), (&game.moves, Some("draw by ply limit (32)")));
+    }
 
     const MS: fn(u64) -> Duration = Duration::from_millis;
 
@@ -436,21 +435,5 @@ mod tests {
         assert_eq!(jittered_nodes(8000, 3, 17), limits[17]);
         assert_ne!((0..20).map(|p| jittered_nodes(8000, 4, p)).collect::<Vec<_>>(), limits[..20]);
         assert_eq!(jittered_nodes(1, 0, 0), 1);
-    }
-
-    #[test]
-    fn outcomes() {
-        let o = Outcome::loss(Color::Red, Termination::TimeForfeit(Color::Red));
-        assert_eq!(o.score(), "0-1");
-        assert_eq!(o.termination.to_string(), "red loses on time");
-        assert_eq!(o.termination.category(), "time forfeit");
-        let cap = Outcome { winner: None, termination: Termination::PlyCap(200) };
-        assert_eq!(cap.score(), "1/2-1/2");
-        assert_eq!(cap.termination.category(), "adjudication");
-        // Only the engine at fault is restarted.
-        assert_eq!(o.termination.at_fault(), Some(Color::Red));
-        assert_eq!(cap.termination.at_fault(), None);
-        let crash = Termination::EngineFailure { side: Color::Black, detail: String::new() };
-        assert_eq!(crash.at_fault(), Some(Color::Black));
     }
 }

@@ -3,10 +3,9 @@
 //! optionally, a sequential probability ratio test.
 //!
 //! - [`client`]: the engine process and its protocol;
-//! - [`game`]: one game, the clocks, the ways a game ends, the engines kept between games;
+//! - [`game`]: one game, the clocks, the engines kept between games, the game's record;
 //! - [`memory`]: resident memory of the engines and the referee (Linux);
 //! - [`openings`]: opening positions (the built-in book is `positions/openings.epd`);
-//! - [`pgn`]: the game record;
 //! - [`stats`]: score, Elo, LOS and SPRT.
 //!
 //! Each opening is played twice, the engines swapping colours; game `i` (from 0) uses opening
@@ -18,7 +17,6 @@ pub mod client;
 pub mod game;
 pub mod memory;
 pub mod openings;
-pub mod pgn;
 pub mod stats;
 
 use std::fs::{File, OpenOptions};
@@ -30,12 +28,13 @@ use std::sync::mpsc;
 use std::thread;
 
 use client::{Engine, EngineSpec, Protocol};
-use game::{GameConfig, GameRecord, Seat, Termination, TimeControl};
+use game::{GameConfig, GameRecord, Seat, TimeControl};
 use memory::EngineMemory;
 use openings::Opening;
 use stats::{Sprt, Tally, Verdict};
 
-use crate::types::{ByColor, Color};
+use crate::notation::Notation;
+use crate::types::{ByColor, Color, Reason};
 
 /// The text of `chuhan match --help`.
 pub const USAGE: &str = "\
@@ -340,16 +339,16 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         drop(tx);
         for (index, record) in rx {
             finished += 1;
-            endings.count(&record.outcome.termination);
+            endings.count(&record.result.reason);
             let first_color = if index.is_multiple_of(2) { Color::Red } else { Color::Black };
-            match record.outcome.winner {
+            match record.result.winner {
                 None => tally.draws += 1,
                 Some(c) if c == first_color => tally.wins += 1,
                 Some(_) => tally.losses += 1,
             }
             if let Some(file) = pgn_file.as_mut() {
                 let tc = options.nodes.is_none().then(|| by_color(options.tc, index.is_multiple_of(2)));
-                let text = pgn::game(&record, index + 1, tc);
+                let text = crate::pgn::write_game(&record.to_pgn(index + 1, tc), Notation::Iccs) + "\n";
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     eprintln!("warning: cannot write the PGN file: {e}; no more games are written");
                     pgn_file = None;
@@ -399,13 +398,14 @@ struct Endings {
 }
 
 impl Endings {
-    fn count(&mut self, t: &Termination) {
-        let n = match t {
-            Termination::Rule(_) => &mut self.rules,
-            Termination::TimeForfeit(_) => &mut self.time_forfeits,
-            Termination::IllegalMove { .. } | Termination::NoMove(_) => &mut self.illegal_moves,
-            Termination::EngineFailure { .. } => &mut self.engine_failures,
-            Termination::PlyCap(_) => &mut self.adjudications,
+    fn count(&mut self, reason: &Reason) {
+        let n = match reason {
+            Reason::TimeForfeit(_) => &mut self.time_forfeits,
+            Reason::IllegalMove { .. } | Reason::NoMove(_) => &mut self.illegal_moves,
+            Reason::EngineFailure { .. } => &mut self.engine_failures,
+            Reason::PlyCap(_) => &mut self.adjudications,
+            // The referee ends no game by resignation, agreement or record.
+            _ => &mut self.rules,
         };
         *n += 1;
     }
@@ -439,8 +439,8 @@ fn progress(
             index + 1,
             record.names[Color::Red],
             record.names[Color::Black],
-            record.outcome.score(),
-            record.outcome.termination
+            record.result.score(),
+            record.result.reason
         );
         eprintln!("{score}");
     }
@@ -464,10 +464,10 @@ mod tests {
     #[test]
     fn endings_are_counted_by_kind() {
         let mut e = Endings::default();
-        e.count(&Termination::TimeForfeit(Color::Red));
-        e.count(&Termination::NoMove(Color::Black));
-        e.count(&Termination::PlyCap(300));
-        e.count(&Termination::PlyCap(300));
+        e.count(&Reason::TimeForfeit(Color::Red));
+        e.count(&Reason::NoMove(Color::Black));
+        e.count(&Reason::PlyCap(300));
+        e.count(&Reason::PlyCap(300));
         assert_eq!(
             e.to_string(),
             "Endings: 0 by the rules, 1 time forfeits, 1 illegal moves, 0 engine failures, 2 ply caps"

@@ -21,7 +21,7 @@ pub use check::CheckInfo;
 pub use cycle::{Chase, Conduct, Cycle, CycleReport};
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
-pub use rules::{GameResult, RULE60_PLIES, Reason, RuleVerdict, game_result, score_text};
+pub use rules::{RULE60_PLIES, RuleVerdict, game_result};
 
 /// What a position knows about how it was reached; one per ply on the undo stack (Stockfish's
 /// `StateInfo`).

@@ -5,11 +5,9 @@
 //! last capture or null move; that is all the search pays at a node without a repetition. Only a
 //! repetition found that way is judged, which may replay the cycle (see `chase.rs`).
 
-use std::fmt;
-
 use super::cycle::{Cycle, CycleReport};
 use super::{Position, State};
-use crate::types::{Color, PieceKind};
+use crate::types::{Color, GameResult, PieceKind, Reason};
 
 /// The 60-move counter value, in plies, at which the game is drawn (`docs/rules.md` §9).
 pub const RULE60_PLIES: u32 = 120;
@@ -20,65 +18,6 @@ pub enum RuleVerdict {
     Draw,
     Win,
     Loss,
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// No legal move while in check (`docs/rules.md` §3).
-    Checkmate,
-    /// No legal move while not in check: also a loss (`docs/rules.md` §3).
-    Stalemate,
-    /// That side checked with every move of a repetition cycle (`docs/rules.md` §8).
-    PerpetualCheck(Color),
-    /// That side chased with every move of a repetition cycle (`docs/rules.md` §8).
-    PerpetualChase(Color),
-    /// A repetition with no forbidden offence, judged at this occurrence (`docs/rules.md` §8).
-    Repetition { occurrences: usize },
-    /// `docs/rules.md` §9.
-    Rule60,
-    /// Neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).
-    InsufficientMaterial,
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reason::Checkmate => write!(f, "checkmate"),
-            Reason::Stalemate => write!(f, "stalemate (no legal move)"),
-            Reason::PerpetualCheck(c) => write!(f, "perpetual check by {}", c.name()),
-            Reason::PerpetualChase(c) => write!(f, "perpetual chase by {}", c.name()),
-            Reason::Repetition { occurrences: 2 } => write!(f, "twofold repetition"),
-            Reason::Repetition { occurrences: 3 } => write!(f, "threefold repetition"),
-            Reason::Repetition { occurrences } => write!(f, "{occurrences}-fold repetition"),
-            Reason::Rule60 => write!(f, "60-move rule"),
-            Reason::InsufficientMaterial => write!(f, "insufficient material"),
-        }
-    }
-}
-
-/// The outcome of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    /// `None` for a draw.
-    pub winner: Option<Color>,
-    pub reason: Reason,
-}
-
-impl GameResult {
-    /// The score in PGN style, Red first: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn score(&self) -> &'static str {
-        score_text(self.winner)
-    }
-}
-
-/// A game's score in PGN style, Red first, from its winner (`None`: a draw).
-pub fn score_text(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::Red) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
 }
 
 impl Position {
@@ -267,14 +206,5 @@ mod tests {
         play(&mut pos, "e6e7 f8e8 e7f7 e8f8 f7e7");
         assert!((0..4).all(|back| pos.state_back(back).checkers.any()));
         assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Draw));
-    }
-
-    #[test]
-    fn reasons_read_as_words() {
-        assert_eq!(Reason::Stalemate.to_string(), "stalemate (no legal move)");
-        assert_eq!(Reason::PerpetualChase(Color::Black).to_string(), "perpetual chase by black");
-        assert_eq!(Reason::Repetition { occurrences: 3 }.to_string(), "threefold repetition");
-        let result = GameResult { winner: Some(Color::Black), reason: Reason::Checkmate };
-        assert_eq!(result.score(), "0-1");
     }
 }

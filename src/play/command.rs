@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::play::notation::Notation;
+use crate::notation::Notation;
 use crate::types::Depth;
 
 /// How long the engine thinks per move.
@@ -123,7 +123,7 @@ fn parse_level(rest: &str) -> Result<Option<Level>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::notation::Script;
+    use crate::notation::Script;
 
     #[test]
     fn commands_and_moves() {

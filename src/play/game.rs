@@ -4,29 +4,16 @@
 //! repetitions judged at the third occurrence of a position, as in a game.
 
 use crate::board::{IllegalMove, Position, game_result};
-use crate::play::pgn::{GameResult, PgnGame};
-use crate::types::{Color, Move};
+use crate::pgn;
+use crate::types::{Color, GameResult, Move, Reason};
 
-/// How a game ended, and why, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub result: GameResult,
-    pub reason: String,
-}
-
-impl Outcome {
-    fn win(winner: Color, reason: String) -> Outcome {
-        Outcome { result: GameResult::win_for(winner), reason }
-    }
-}
-
-/// A game from a start position, with its moves and, once decided, its outcome.
+/// A game from a start position, with its moves and, once decided, its result.
 #[derive(Clone, Debug)]
 pub struct Game {
     start: Position,
     pos: Position,
     moves: Vec<Move>,
-    outcome: Option<Outcome>,
+    result: Option<GameResult>,
 }
 
 impl Game {
@@ -34,19 +21,19 @@ impl Game {
     pub fn new(start: Position) -> Game {
         let mut start = start;
         start.clear_history();
-        let outcome = judge(&start);
-        Game { pos: start.clone(), start, moves: Vec::new(), outcome }
+        let result = judge(&start);
+        Game { pos: start.clone(), start, moves: Vec::new(), result }
     }
 
     /// The game a PGN record holds. A decided result in the record stands unless the final
     /// position decides the game by rule.
-    pub fn from_pgn(record: &PgnGame) -> Result<Game, IllegalMove> {
+    pub fn from_pgn(record: &pgn::Game) -> Result<Game, IllegalMove> {
         let mut game = Game::new(record.start.clone());
         for &mv in &record.moves {
             game.play(mv)?;
         }
-        if game.outcome.is_none() && record.result != GameResult::Unfinished {
-            game.outcome = Some(Outcome { result: record.result, reason: "as recorded".to_string() });
+        if game.result.is_none() {
+            game.result = record.result.clone();
         }
         Ok(game)
     }
@@ -64,49 +51,49 @@ impl Game {
         &self.moves
     }
 
-    pub fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
     }
 
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.result.is_some()
     }
 
     /// Plays a move if it is legal, then judges the new position.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.pos.play(mv)?;
         self.moves.push(mv);
-        self.outcome = judge(&self.pos);
+        self.result = judge(&self.pos);
         Ok(())
     }
 
     /// Ends the game by resignation of `loser`.
     pub fn resign(&mut self, loser: Color) {
-        self.outcome = Some(Outcome::win(!loser, format!("{} resigns", side_name(loser))));
+        self.result = Some(GameResult::loss(loser, Reason::Resignation(loser)));
     }
 
     /// Ends the game drawn by agreement.
     pub fn agree_draw(&mut self) {
-        self.outcome = Some(Outcome { result: GameResult::Draw, reason: "by agreement".to_string() });
+        self.result = Some(GameResult::draw(Reason::Agreement));
     }
 
-    /// Takes back the last `plies` moves (fewer if the game has fewer) and any outcome.
+    /// Takes back the last `plies` moves (fewer if the game has fewer) and any result.
     pub fn undo(&mut self, plies: usize) {
         for _ in 0..plies.min(self.moves.len()) {
             self.moves.pop();
             self.pos.unmake();
         }
-        self.outcome = judge(&self.pos);
+        self.result = judge(&self.pos);
     }
 
     /// The record for saving, with the given tags set.
-    pub fn record(&self, tags: &[(&str, &str)]) -> PgnGame {
-        let mut record = PgnGame::new(self.start.clone());
+    pub fn record(&self, tags: &[(&str, &str)]) -> pgn::Game {
+        let mut record = pgn::Game::new(self.start.clone());
         for (name, value) in tags {
             record.set_tag(name, value);
         }
         record.moves = self.moves.clone();
-        record.result = self.outcome.as_ref().map_or(GameResult::Unfinished, |o| o.result);
+        record.result = self.result.clone();
         record
     }
 }
@@ -123,10 +110,8 @@ pub fn side_name(c: Color) -> &'static str {
 const GAME_OCCURRENCES: usize = 3;
 
 /// The game-end verdict on `pos` (`docs/rules.md` §7), if the game is over.
-pub fn judge(pos: &Position) -> Option<Outcome> {
-    let verdict = game_result(pos, GAME_OCCURRENCES)?;
-    let result = verdict.winner.map_or(GameResult::Draw, GameResult::win_for);
-    Some(Outcome { result, reason: verdict.reason.to_string() })
+pub fn judge(pos: &Position) -> Option<GameResult> {
+    game_result(pos, GAME_OCCURRENCES)
 }
 
 #[cfg(test)]
@@ -145,9 +130,7 @@ mod tests {
     fn mate_and_no_move_lose() {
         // Two rooks: a8 covers rank 8, the other mates on rank 9.
         let g = game("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", &["b0b9"]);
-        let o = g.outcome().expect("mate");
-        assert_eq!(o.result, GameResult::RedWins);
-        assert!(o.reason.starts_with("checkmate"), "{}", o.reason);
+        assert_eq!(g.result(), Some(&GameResult::win(Color::Red, Reason::Checkmate)));
     }
 
     #[test]
@@ -156,9 +139,9 @@ mod tests {
         let mut g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &cycle);
         assert!(!g.is_over(), "the rook's first position has occurred twice only");
         g.play(Move::parse("a8a9").expect("move")).expect("legal");
-        let o = g.outcome().expect("third occurrence");
-        assert_eq!(o.result, GameResult::BlackWins);
-        assert_eq!(o.reason, "perpetual check by red");
+        let o = g.result().expect("third occurrence");
+        assert_eq!(o, &GameResult::win(Color::Black, Reason::PerpetualCheck(Color::Red)));
+        assert_eq!(o.to_string(), "0-1 (perpetual check by red)");
         g.undo(1);
         assert!(!g.is_over());
     }
@@ -168,15 +151,15 @@ mod tests {
         let shuffle = ["e0e1", "d9d8", "e1e0", "d8d9"];
         let moves: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
         let g = game("3k5/9/9/8p/9/9/P8/9/9/4K4 w - - 0 1", &moves);
-        assert_eq!(g.outcome().map(|o| o.result), Some(GameResult::Draw));
+        assert_eq!(g.result(), Some(&GameResult::draw(Reason::Repetition { occurrences: 3 })));
     }
 
     #[test]
     fn sixty_moves_and_bare_kings_draw() {
         let g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", &["a0a1"]);
-        assert_eq!(g.outcome().map(|o| o.reason.as_str()), Some("60-move rule"));
+        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::Rule60));
         let g = game("3k5/9/9/9/9/9/9/9/3A5/4K4 w - - 0 1", &[]);
-        assert_eq!(g.outcome().map(|o| o.reason.as_str()), Some("insufficient material"));
+        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::InsufficientMaterial));
     }
 
     #[test]
@@ -184,10 +167,12 @@ mod tests {
         let mut g = game(crate::board::START_FEN, &["h2e2", "h9g7"]);
         g.resign(Color::Black);
         let record = g.record(&[("Red", "Human")]);
-        assert_eq!(record.result, GameResult::RedWins);
-        let back = Game::from_pgn(&PgnGame::parse(&record.to_pgn()).expect("parses")).expect("legal");
+        assert_eq!(record.result, Some(GameResult::win(Color::Red, Reason::Resignation(Color::Black))));
+        let text = record.to_pgn(crate::notation::Notation::Iccs);
+        assert!(text.contains("[Termination \"black resigns\"]\n"), "{text}");
+        let back = Game::from_pgn(&pgn::Game::parse(&text).expect("parses")).expect("legal");
         assert_eq!(back.moves(), g.moves());
-        assert_eq!(back.outcome().map(|o| o.result), Some(GameResult::RedWins));
+        assert_eq!(back.result(), Some(&GameResult::win(Color::Red, Reason::Recorded)));
         assert_eq!(back.position().fen(), g.position().fen());
     }
 }

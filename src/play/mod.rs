@@ -1,17 +1,15 @@
 //! The terminal game (`chuhan play`): a game against the engine on standard input and output.
 //!
-//! The player types moves in ICCS, Chinese or WXF notation ([`notation`]) or commands
+//! The player types moves in ICCS, Chinese or WXF notation ([`crate::notation`]) or commands
 //! ([`command::HELP`]); the engine answers through the same [`Engine`] facade the protocol loop
 //! uses, showing each completed iteration as it thinks. The board is drawn by [`render`], games
-//! are saved and loaded as PGN ([`pgn`]), and [`game`] keeps the record and judges its end.
+//! are saved and loaded as PGN ([`crate::pgn`]), and [`game`] keeps the record and judges its end.
 //!
 //! The loop reads lines until `quit` or the end of input, so it works with piped input too; it
 //! never panics on what it reads (invalid UTF-8 included).
 
 pub mod command;
 pub mod game;
-pub mod notation;
-pub mod pgn;
 pub mod render;
 
 use std::io::{BufRead, Write};
@@ -20,11 +18,11 @@ use anyhow::{Context, anyhow};
 
 use crate::board::Position;
 use crate::engine::{Engine, Info, Limits, SearchResult};
+use crate::notation::{self, Notation};
+use crate::pgn;
 use crate::types::{Color, Move, Score, Value};
 use command::{HELP, Input};
 use game::{Game, side_name};
-use notation::Notation;
-use pgn::PgnGame;
 use render::Style;
 
 pub use command::Level;
@@ -329,7 +327,7 @@ impl<W: Write> Session<W> {
         let date = pgn::date(std::time::SystemTime::now());
         let record =
             self.game.record(&[("Event", "Chuhan terminal game"), ("Date", &date), ("Red", red), ("Black", black)]);
-        match std::fs::write(path, record.to_pgn()) {
+        match std::fs::write(path, record.to_pgn(Notation::Iccs)) {
             Ok(()) => writeln!(self.out, "Saved the game to {path}.")?,
             Err(e) => writeln!(self.out, "Cannot write {path}: {e}")?,
         }
@@ -338,13 +336,13 @@ impl<W: Write> Session<W> {
 
     fn load(&mut self, path: &str) -> anyhow::Result<()> {
         let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Ok(bytes) => pgn::decode(&bytes).0,
             Err(e) => {
                 writeln!(self.out, "Cannot read {path}: {e}")?;
                 return Ok(());
             }
         };
-        let game = PgnGame::parse(&text)
+        let game = pgn::Game::parse(&text)
             .map_err(|e| e.to_string())
             .and_then(|record| Game::from_pgn(&record).map_err(|e| format!("the record holds an illegal move: {e}")));
         match game {
@@ -381,8 +379,8 @@ impl<W: Write> Session<W> {
     }
 
     fn show_outcome(&mut self) -> anyhow::Result<()> {
-        if let Some(o) = self.game.outcome() {
-            writeln!(self.out, "Game over: {} ({}).", o.result, o.reason)?;
+        if let Some(result) = self.game.result() {
+            writeln!(self.out, "Game over: {result}.")?;
             writeln!(self.out, "Type new to play again, undo to take back, save FILE to keep the game, or quit.")?;
         }
         Ok(())
@@ -463,7 +461,7 @@ fn cp_text(v: Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::notation::Script;
+    use crate::notation::Script;
 
     fn config(human: Color) -> Config {
         Config {
@@ -518,7 +516,7 @@ mod tests {
         let out = transcript(config(Color::Red), b"C2.5\nundo\nfen\nresign\nh2e2\nnew\n");
         assert!(out.contains("Took back 2 plies."), "{out}");
         assert!(out.contains(crate::board::START_FEN), "{out}");
-        assert!(out.contains("Game over: 0-1 (Red resigns)."), "{out}");
+        assert!(out.contains("Game over: 0-1 (red resigns)."), "{out}");
         assert!(out.contains("The game is over"), "{out}");
         assert!(out.contains("New game: you play Red."), "{out}");
     }

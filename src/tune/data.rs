@@ -7,7 +7,7 @@ use crate::board::Position;
 use crate::eval::params::{PHASE_MAX, PIECE_VALUE};
 use crate::eval::{Accumulator, Breakdown, Term, Weight, evaluate};
 use crate::movegen::{CAPTURES, legal};
-use crate::play::pgn::{GameResult, PgnGame};
+use crate::pgn::{self, GameError};
 use crate::types::{Color, Value};
 
 /// The tuner's accumulator: which weights a term used, and how many times.
@@ -157,24 +157,30 @@ impl Collected {
         }
     }
 
-    /// Reads the games of a PGN text. `name` prefixes error messages.
-    pub fn read_pgn(&mut self, name: &str, text: &str, how: Extraction) -> Result<(), String> {
-        for game in PgnGame::parse_all(text) {
+    /// Reads the games of a PGN text; a game that cannot be read is skipped and returned with
+    /// its file (`name`), number and reason.
+    pub fn read_pgn(&mut self, name: &str, text: &str, how: Extraction) -> Vec<GameError> {
+        let mut skipped = Vec::new();
+        for (i, game) in pgn::read_games(text).into_iter().enumerate() {
             self.games += 1;
-            let game = game.map_err(|e| format!("{name}: game {}: {e}", self.games))?;
-            if game.tag("Termination").is_some_and(|t| OFF_THE_BOARD.iter().any(|s| t.contains(s))) {
-                self.off_the_board += 1;
-                continue;
-            }
-            let result = match game.result {
-                GameResult::RedWins => 1.0,
-                GameResult::BlackWins => 0.0,
-                GameResult::Draw => 0.5,
-                GameResult::Unfinished => {
-                    self.unfinished += 1;
+            let game = match game {
+                Ok(game) => game,
+                Err(error) => {
+                    skipped.push(GameError { file: name.into(), game: i + 1, error });
                     continue;
                 }
             };
+            let Some(result) = &game.result else {
+                self.unfinished += 1;
+                continue;
+            };
+            if result.reason.at_fault().is_some()
+                || game.tag("Termination").is_some_and(|t| OFF_THE_BOARD.iter().any(|s| t.contains(s)))
+            {
+                self.off_the_board += 1;
+                continue;
+            }
+            let result = result.red_score();
             let mut pos = game.start.clone();
             for (ply, &mv) in game.moves.iter().enumerate() {
                 // A capture played next says the position was not quiet; so does a check.
@@ -186,7 +192,7 @@ impl Collected {
             }
             self.seen += 1;
         }
-        Ok(())
+        skipped
     }
 
     /// Reads lines `<FEN> ; <result>`, the result as `1-0`, `0-1`, `1/2-1/2` or Red's score
@@ -287,7 +293,7 @@ mod tests {
         let pgn = "[Event \"a\"]\n[Result \"0-1\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 0-1\n\n\
                    [Event \"b\"]\n\n1. h2e2 *\n\n[Event \"c\"]\n\n1. h2e2 h7e7 2. e2e6 1/2-1/2\n";
         let mut got = Collected::new(true);
-        got.read_pgn("test", pgn, Extraction { skip_plies: 1, holdout: 2 }).expect("reads");
+        assert_eq!(got.read_pgn("test", pgn, Extraction { skip_plies: 1, holdout: 2 }), []);
         assert_eq!((got.games, got.unfinished), (3, 1));
         // Game a: plies 1 to 5 (ply 0 skipped); game c, held out: ply 1 only, as ply 2 captures.
         assert_eq!((got.train.len(), got.validation.len()), (5, 1));
@@ -304,24 +310,20 @@ mod tests {
 
     #[test]
     fn games_ended_off_the_board_are_left_out() {
-        use crate::arena::game::Termination;
+        use crate::types::Reason;
         let endings = [
-            Termination::TimeForfeit(Color::Red),
-            Termination::IllegalMove { side: Color::Black, text: "a0a9".into(), reason: "no".into() },
-            Termination::NoMove(Color::Red),
-            Termination::EngineFailure { side: Color::Red, detail: "crashed".into() },
+            Reason::TimeForfeit(Color::Red),
+            Reason::IllegalMove { side: Color::Black, text: "a0a9".into(), reason: "no".into() },
+            Reason::NoMove(Color::Red),
+            Reason::EngineFailure { side: Color::Red, detail: "crashed".into() },
         ];
         let mut got = Collected::new(false);
         for ending in endings {
             let pgn = format!("[Termination \"{ending}\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n");
-            got.read_pgn("test", &pgn, Extraction { skip_plies: 0, holdout: 0 }).expect("reads");
+            assert_eq!(got.read_pgn("test", &pgn, Extraction { skip_plies: 0, holdout: 0 }), []);
         }
-        got.read_pgn(
-            "test",
-            "[Termination \"checkmate\"]\n\n1. h2e2 h9g7 1-0\n",
-            Extraction { skip_plies: 0, holdout: 0 },
-        )
-        .expect("reads");
+        let checkmate = "[Termination \"checkmate\"]\n\n1. h2e2 h9g7 1-0\n";
+        assert_eq!(got.read_pgn("test", checkmate, Extraction { skip_plies: 0, holdout: 0 }), []);
         assert_eq!((got.games, got.off_the_board, got.train.len()), (5, 4, 2));
     }
 
@@ -334,15 +336,14 @@ mod tests {
         assert!(err.starts_with("p.epd: line 1: bad result '2'"), "{err}");
         let err = got.read_positions("p.epd", "4k4/9/9/9/9/9/9/9/9/3K5 w 1-0\n", 0).expect_err("no result");
         assert!(err.contains("line 1: expected"), "{err}");
-        let err = got.read_pgn(
+        let skipped = got.read_pgn(
             "g.pgn",
-            "1. h2e2 1-0\n\n[Event \"x\"]\n\n1. h2e2 h2e2 0-1\n",
+            "[Event \"x\"]\n\n1. h2e2 h2e2 0-1\n\n1. h2e2 1-0\n",
             Extraction { skip_plies: 0, holdout: 0 },
         );
-        assert_eq!(
-            err,
-            Err("g.pgn: game 2: line 5, ply 2: bad move 'h2e2': 'h2e2' is illegal (no piece on h2)".into())
-        );
+        let skipped: Vec<String> = skipped.iter().map(GameError::to_string).collect();
+        assert_eq!(skipped, ["g.pgn: game 1: line 3: move 1... h2e2: 'h2e2' is illegal (no piece on h2)"]);
+        assert_eq!(got.games, 2);
     }
 
     /// The linear form with the weights of `params.rs` is the evaluation, term by term and in

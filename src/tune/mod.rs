@@ -73,18 +73,24 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     }
     let started = Instant::now();
     let mut set = Collected::new(opts.save_positions.is_some());
+    let mut skipped = 0;
     for path in &opts.inputs {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| TuneError::Input(format!("cannot read {name}: {e}")))?;
-        let read = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
-            set.read_pgn(&name, &text, opts.extraction)
+        let bytes = std::fs::read(path).map_err(|e| TuneError::Input(format!("cannot read {name}: {e}")))?;
+        // Game files may come in any character set; position lists are ASCII.
+        let (text, _) = crate::pgn::decode(&bytes);
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
+            for error in set.read_pgn(&name, &text, opts.extraction) {
+                log(&format!("skipped {error}"));
+                skipped += 1;
+            }
         } else {
-            set.read_positions(&name, &text, opts.extraction.holdout)
-        };
-        read.map_err(TuneError::Input)?;
+            set.read_positions(&name, &text, opts.extraction.holdout).map_err(TuneError::Input)?;
+        }
     }
     log(&format!(
-        "{} games ({} without a result, {} ended off the board), {} positions: {} to fit, {} to validate ({:.1} s)",
+        "{} games ({skipped} skipped, {} without a result, {} ended off the board), {} positions: {} to fit, {} to \
+         validate ({:.1} s)",
         set.games,
         set.unfinished,
         set.off_the_board,

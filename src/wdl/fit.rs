@@ -4,14 +4,14 @@
 //! out of the fit and scores the model against two baselines.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 
 use super::{MATERIAL_MAX, Model, material};
 use crate::board::Position;
 use crate::engine::{Engine, Limits};
-use crate::play::pgn::{GameResult, PgnGame};
+use crate::pgn;
 use crate::types::value::RULE_BOUND;
 use crate::types::{Color, Move};
 
@@ -172,47 +172,25 @@ pub fn run(opts: &FitOptions, log: &mut dyn FnMut(&str)) -> Result<(), String> {
     Ok(())
 }
 
-/// The finished games of `paths` (files, or folders read recursively in name order), and how
-/// many games were skipped as unreadable or unfinished. With `max_games`, every k-th file is
-/// read so that about that many games come from all over the inputs.
+/// The finished games of `paths` (files, or folders whose `.pgn` files are read at every depth,
+/// in name order), and how many games were skipped as unreadable or unfinished. With
+/// `max_games`, every k-th file is read so that about that many games come from all over the
+/// inputs.
 pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<(Vec<Record>, usize), String> {
-    let mut files = Vec::new();
-    for path in paths {
-        list(path, &mut files).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    }
+    let files = pgn::list_files(paths).map_err(|e| format!("cannot read {e}"))?;
     let stride = if max_games > 0 && files.len() > max_games { files.len() / max_games } else { 1 };
     let (mut games, mut skipped) = (Vec::new(), 0);
     for file in files.iter().step_by(stride) {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        for game in PgnGame::parse_all(&String::from_utf8_lossy(&bytes)) {
-            let winner = match game.as_ref().map(|g| g.result) {
-                Ok(GameResult::RedWins) => Some(Color::Red),
-                Ok(GameResult::BlackWins) => Some(Color::Black),
-                Ok(GameResult::Draw) => None,
-                Ok(GameResult::Unfinished) | Err(_) => {
-                    skipped += 1;
-                    continue;
+        for game in pgn::read_file(file).games {
+            match game {
+                Ok(pgn::Game { start, moves, result: Some(result), .. }) => {
+                    games.push(Record { start, moves, winner: result.winner })
                 }
-            };
-            if let Ok(g) = game {
-                games.push(Record { start: g.start, moves: g.moves, winner });
+                _ => skipped += 1,
             }
         }
     }
     Ok((games, skipped))
-}
-
-fn list(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if !path.is_dir() {
-        out.push(path.to_path_buf());
-        return Ok(());
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-    entries.sort();
-    for entry in entries {
-        list(&entry, out)?;
-    }
-    Ok(())
 }
 
 /// Probabilities below this count as this: one surprising outcome must not dominate a loss.

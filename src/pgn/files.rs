@@ -1,0 +1,83 @@
+//! Reading game files and directories: every `.pgn` file under a directory, in name order,
+//! decoded whatever its character set, read in parallel, reported in a fixed order.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::Game;
+use super::encoding::{Charset, decode};
+use super::error::{GameError, PgnError};
+use super::reader::read_games;
+
+/// The games of one file, each a game or why it was skipped.
+#[derive(Debug)]
+pub struct Source {
+    pub path: PathBuf,
+    /// `None` if the file could not be read.
+    pub charset: Option<Charset>,
+    pub games: Vec<Result<Game, PgnError>>,
+}
+
+impl Source {
+    /// The games read, and the skipped ones with their file and number.
+    pub fn split(self) -> (Vec<Game>, Vec<GameError>) {
+        let mut games = Vec::new();
+        let mut errors = Vec::new();
+        for (i, game) in self.games.into_iter().enumerate() {
+            match game {
+                Ok(game) => games.push(game),
+                Err(error) => errors.push(GameError { file: self.path.clone(), game: i + 1, error }),
+            }
+        }
+        (games, errors)
+    }
+}
+
+/// Reads one file. A file that cannot be read is a source with one error.
+pub fn read_file(path: &Path) -> Source {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let (text, charset) = decode(&bytes);
+            Source { path: path.to_path_buf(), charset: Some(charset), games: read_games(&text) }
+        }
+        Err(e) => {
+            Source { path: path.to_path_buf(), charset: None, games: vec![Err(PgnError::Unreadable(e.to_string()))] }
+        }
+    }
+}
+
+/// The files `paths` name: each file as given, and each directory's `.pgn` files (any case)
+/// at every depth, in name order. A path that does not exist is an error.
+pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if meta.is_dir() {
+            walk(path, &mut files).map_err(|e| format!("{}: {e}", path.display()))?;
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, files)?;
+        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Reads every file `paths` name (see [`list_files`]), in parallel; the sources come in the
+/// order of the list.
+pub fn read_paths(paths: &[PathBuf]) -> Result<Vec<Source>, String> {
+    let files = list_files(paths)?;
+    Ok(files.par_iter().map(|path| read_file(path)).collect())
+}

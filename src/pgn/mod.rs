@@ -1,0 +1,102 @@
+//! Game records in PGN: the one reader and the one writer every part of Chuhan uses (the
+//! terminal game, the match referee, tuning, the `chuhan pgn` command). The dialect is
+//! described in `docs/pgn.md`.
+//!
+//! Xiangqi PGN follows chess PGN (tag pairs, then move text) with the conventions of xqbase's
+//! specification, which XQWizard, ElephantEye's tools and most databases follow: a first tag
+//! `[Game "Chinese Chess"]`, players in `Red` and `Black`, a `FEN` tag for games that do not
+//! begin at the start position, and a `Format` tag naming the move notation.
+//!
+//! - [`read_games`] reads every game of a text; [`read_file`] and [`read_paths`] read files
+//!   and directories in any of the character sets of [`decode`]. A bad game is an error in
+//!   its place in the list, and the games after it are still read.
+//! - [`write_game`] writes one game in a chosen [`Notation`](crate::notation::Notation).
+//! - [`convert`] is the `chuhan pgn` command: files in, clean PGN out.
+
+mod convert;
+mod encoding;
+mod error;
+mod files;
+mod reader;
+mod tags;
+#[cfg(test)]
+mod tests;
+mod writer;
+
+use crate::board::{IllegalMove, Position};
+use crate::notation::Notation;
+use crate::types::{GameResult, Move};
+
+pub use convert::{ConvertError, Summary, convert};
+pub use encoding::{Charset, decode};
+pub use error::{GameError, PgnError};
+pub use files::{Source, list_files, read_file, read_paths};
+pub use reader::read_games;
+pub use tags::{ROSTER, Tags, date};
+pub use writer::{LINE_WIDTH, format_name, write_game};
+
+/// A comment in the move text, `{...}` or `; ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The moves played before it: 0 before the first move, `n` after the `n`-th.
+    pub ply: usize,
+    pub text: String,
+}
+
+/// A game record: its tags, where it started, its moves, the comments on them, and its result.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Tag pairs other than those derived from the game (`Game`, `Result`, `FEN`, `SetUp`,
+    /// `Format`), in file order.
+    pub tags: Tags,
+    /// The position before the first move.
+    pub start: Position,
+    /// The moves played from `start`; the reader checks that each is legal.
+    pub moves: Vec<Move>,
+    /// Comments of the main line, in order of `ply` (variations are not kept).
+    pub comments: Vec<Comment>,
+    /// `None` for an unfinished game (`*`).
+    pub result: Option<GameResult>,
+}
+
+impl Game {
+    /// An empty record starting at `start`, with no tags, moves or result.
+    pub fn new(start: Position) -> Game {
+        Game { tags: Tags::new(), start, moves: Vec::new(), comments: Vec::new(), result: None }
+    }
+
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.get(name)
+    }
+
+    /// Sets tag `name`, replacing an earlier value.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        self.tags.set(name, value);
+    }
+
+    /// Adds a comment after the first `ply` moves, after the comments already there.
+    pub fn comment(&mut self, ply: usize, text: &str) {
+        let at = self.comments.partition_point(|c| c.ply <= ply);
+        self.comments.insert(at, Comment { ply, text: text.to_string() });
+    }
+
+    /// The position after all the moves, or the first move that cannot be played.
+    pub fn final_position(&self) -> Result<Position, IllegalMove> {
+        let mut pos = self.start.clone();
+        for &mv in &self.moves {
+            pos.play(mv)?;
+        }
+        Ok(pos)
+    }
+
+    /// The record as PGN text in `notation` (see [`write_game`]).
+    pub fn to_pgn(&self, notation: Notation) -> String {
+        write_game(self, notation)
+    }
+
+    /// Reads the first game of a text; an empty text is an empty game.
+    pub fn parse(text: &str) -> Result<Game, PgnError> {
+        read_games(text).into_iter().next().unwrap_or_else(|| Ok(Game::new(Position::startpos())))
+    }
+}
