@@ -4,7 +4,6 @@
 
 use super::NotationError;
 use crate::board::Position;
-use crate::movegen::legal_moves;
 use crate::types::{Color, File, Move, Piece, PieceKind, Square};
 
 /// Direction of a move as the mover sees it.
@@ -243,8 +242,7 @@ pub(super) fn resolve(pos: &Position, spec: &Spec, text: &str) -> Result<Move, N
             reason: format!("a {} cannot move that way", spec.kind.name()),
         });
     };
-    let legal = legal_moves(pos);
-    let fits: Vec<Move> = candidates.iter().copied().filter(|&mv| legal.contains(mv)).collect();
+    let fits: Vec<Move> = candidates.iter().copied().filter(|&mv| pos.is_legal_move(mv)).collect();
     match fits.as_slice() {
         [mv] => Ok(*mv),
         [] => Err(NotationError::Illegal { text: text.trim().to_string(), reason: pos.explain_illegal(first).reason }),

@@ -185,6 +185,40 @@ fn lenient_reading() {
     }
 }
 
+/// Forms of real game collections (traditional characters, full-width digits for Black,
+/// tandem pieces written either way round) read exactly.
+#[test]
+fn real_world_forms() {
+    let cases: [(&str, &[(&str, &str)]); 4] = [
+        // Red horses on c5 and c3.
+        (
+            "3k5/9/9/9/2N6/9/2N6/9/9/4K4 w",
+            &[("前馬退八", "c5b3"), ("後馬進六", "c3d5"), ("马后进六", "c3d5"), ("H-+6", "c3d5")],
+        ),
+        // Black rooks on d7 and d5: Black's front is the lower rank.
+        (
+            "5k3/9/3r5/9/3r5/9/9/9/9/4K4 b",
+            &[("後車平５", "d7e7"), ("車後平５", "d7e7"), ("前車進１", "d5d4"), ("前车进一", "d5d4")],
+        ),
+        // Red cannons on b4 and b2, in WXF with full-width characters.
+        (
+            "3k5/9/9/9/9/1C7/9/1C7/9/4K4 w",
+            &[("Ｃ＋．５", "b4e4"), ("C-=5", "b2e2"), ("後炮平五", "b2e2"), ("-C.5", "b2e2")],
+        ),
+        // Five black soldiers on file 5 (e2 to e6), the first the nearest to Red.
+        (
+            "3k5/9/9/4p4/4p4/4p4/4p4/4p4/9/5K3 b",
+            &[("一卒平４", "e2d2"), ("二卒平６", "e3f3"), ("三卒平４", "e4d4"), ("P5.4", "e4d4")],
+        ),
+    ];
+    for (fen, moves) in cases {
+        let p = pos(fen);
+        for &(text, iccs) in moves {
+            assert_eq!(parse_move(&p, text), Ok(mv(iccs)), "{fen}: {text}");
+        }
+    }
+}
+
 #[test]
 fn errors() {
     let p = Position::startpos();
