@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::params::*;
+use super::skill::Strength;
 use crate::types::{Depth, Move, Value};
 
 /// What the caller asked for. Every limit is optional; the first one reached ends the search.
@@ -20,6 +21,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Restrict the root to these moves (empty: all).
     pub searchmoves: Vec<Move>,
+    /// Root lines reported, best first (0 counts as 1).
+    pub multipv: usize,
+    /// Playing strength and variety; the default is full strength, deterministic.
+    pub strength: Strength,
     /// The `ponder` option is on: stretch the soft target.
     pub ponder_option: bool,
     pub move_overhead: Duration,

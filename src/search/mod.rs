@@ -13,6 +13,7 @@ mod negamax;
 pub mod params;
 mod picker;
 mod qsearch;
+pub mod skill;
 mod worker;
 
 use std::sync::Arc;
@@ -23,6 +24,7 @@ pub use history::SearchMemory;
 use limits::Progress;
 pub use limits::{Limits, TimeBudget};
 pub use picker::mvv_lva;
+pub use skill::Strength;
 
 use crate::board::Position;
 use crate::movegen::legal_moves;
@@ -32,6 +34,7 @@ use crate::tt::TranspositionTable;
 use crate::types::value::{INFINITE, MATE, is_decisive, is_rule, mate_in};
 use crate::types::{Depth, MAX_PLY, Move, Score, Value};
 use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use skill::Handicap;
 use worker::{RootMove, Worker};
 
 /// The deepest iteration the search starts.
@@ -97,6 +100,11 @@ pub(crate) struct SearchShared {
     pub done: AtomicBool,
     pub node_limit: Option<u64>,
     pub budget: TimeBudget,
+    /// Root lines each iteration searches (MultiPV, or the lines a weaker level chooses among).
+    pub lines: usize,
+    pub handicap: Option<Handicap>,
+    pub pruning: bool,
+    pub draw_value: Value,
 }
 
 impl SearchShared {
@@ -105,9 +113,12 @@ impl SearchShared {
     }
 }
 
-/// One completed iteration, for `info` output.
+/// One line of a completed iteration, for `info` output; an iteration reports its lines best
+/// first.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// The line's rank, from 1.
+    pub multipv: usize,
     pub depth: Depth,
     pub seldepth: usize,
     pub score: Score,
@@ -126,6 +137,16 @@ pub struct SearchResult {
     pub value: Value,
     pub depth: Depth,
     pub nodes: u64,
+    pub pv: Vec<Move>,
+    /// The lines of the last completed iteration, best first: at least as many as were asked
+    /// for (when there are that many moves), more below full strength.
+    pub lines: Vec<Line>,
+}
+
+/// A root move's line and value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub value: Value,
     pub pv: Vec<Move>,
 }
 
@@ -156,20 +177,31 @@ pub fn search(
         .into_iter()
         .filter(|m| !banned.contains(m))
         .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-        .map(|mv| RootMove { mv, value: -INFINITE, prev_value: -INFINITE })
+        .map(RootMove::new)
         .collect();
     if root_moves.is_empty() {
-        return SearchResult { best: None, ponder: None, value: -MATE, depth: 0, nodes: 0, pv: Vec::new() };
+        let (value, depth, nodes) = (-MATE, 0, 0);
+        return SearchResult { best: None, ponder: None, value, depth, nodes, pv: Vec::new(), lines: Vec::new() };
     }
+    let strength = &limits.strength;
+    let seed = if strength.is_random() { rand::random::<u64>() } else { 0 };
 
     cx.tt.new_search();
     let threads = cx.count.clamp(1, cx.pool.len().max(1));
     let shared = Arc::new(SearchShared {
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         done: AtomicBool::new(false),
-        node_limit: limits.nodes,
+        node_limit: match (limits.nodes, strength.node_budget()) {
+            (Some(n), Some(m)) => Some(n.min(m)),
+            (n, m) => n.or(m),
+        },
         budget: limits.budget(),
+        lines: limits.multipv.max(strength.lines()).clamp(1, root_moves.len()),
+        handicap: Handicap::new(strength, seed),
+        pruning: strength.pruning,
+        draw_value: strength.draw_value,
     });
+    let shown = limits.multipv.clamp(1, shared.lines);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
     for id in 1..threads {
@@ -179,25 +211,50 @@ pub fn search(
         // staggered starting depths.
         cx.pool.clone().start(id, move || {
             let mut w = Worker::new(pos, &cx.tt, &cx.ctl, &shared, id, root_moves, cx.memory.take(id));
-            w.iterate(max_depth, &limits, &mut |_| {});
+            w.iterate(max_depth, &limits, 0, &mut |_| {});
             cx.memory.put_back(id, w.hist);
         });
     }
     let mut main = Worker::new(pos.clone(), &cx.tt, &cx.ctl, &shared, 0, root_moves, cx.memory.take(0));
-    let result = main.iterate(max_depth, limits, report);
+    let mut result = main.iterate(max_depth, limits, shown, report);
     shared.done.store(true, Ordering::Relaxed);
     cx.memory.put_back(0, main.hist);
     for id in 1..threads {
         cx.pool.wait(id);
     }
+    if strength.picks() {
+        choose_by_lot(&mut result, strength, seed);
+    }
     result
 }
 
+/// A weaker level's answer: one of the last iteration's lines drawn by lot ([`Strength::pick`]).
+fn choose_by_lot(result: &mut SearchResult, strength: &Strength, seed: u64) {
+    let values: Vec<Value> = result.lines.iter().map(|l| l.value).collect();
+    // The seed's top 53 bits as a fraction: uniform in [0, 1).
+    let roll = (seed.rotate_left(17) >> 11) as f64 / (1u64 << 53) as f64;
+    let Some(line) = result.lines.get(strength.pick(&values, roll)) else { return };
+    if let Some(&best) = line.pv.first() {
+        result.best = Some(best);
+        result.ponder = line.pv.get(1).copied();
+        result.value = line.value;
+        result.pv = line.pv.clone();
+    }
+}
+
 impl Worker<'_> {
-    /// Iterative deepening with aspiration windows.
-    fn iterate(&mut self, max_depth: Depth, limits: &Limits, report: &mut dyn FnMut(&Info)) -> SearchResult {
+    /// Iterative deepening; each iteration searches `shared.lines` root lines, each with
+    /// aspiration windows, and reports the best `shown` of them.
+    fn iterate(
+        &mut self,
+        max_depth: Depth,
+        limits: &Limits,
+        shown: usize,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
         let mut best_value = -INFINITE;
         let mut best_pv: Vec<Move> = vec![self.root_moves[0].mv];
+        let mut lines = Vec::new();
         let mut depth = 1 + (self.id % 2) as Depth;
         let mut progress = Progress::default();
         while depth <= max_depth {
@@ -206,47 +263,41 @@ impl Worker<'_> {
             for rm in &mut self.root_moves {
                 rm.prev_value = rm.value;
             }
-            let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(best_value) {
-                ((best_value - delta).max(-INFINITE), (best_value + delta).min(INFINITE))
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            let value = loop {
-                let v = self.search_root(depth, alpha, beta);
+            let mut value = -INFINITE;
+            for pv_idx in 0..self.shared.lines {
+                self.pv_idx = pv_idx;
+                let previous = if pv_idx == 0 { best_value } else { self.root_moves[pv_idx].prev_value };
+                let v = self.aspiration(depth, previous);
                 if self.aborted {
-                    break v;
+                    break;
                 }
-                // Keep the order stable: the best first, the rest by their values.
-                self.root_moves[1..].sort_by_key(|rm| std::cmp::Reverse(rm.value));
-                if v <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (v - delta).max(-INFINITE);
-                } else if v >= beta {
-                    beta = (v + delta).min(INFINITE);
-                } else {
-                    break v;
+                if pv_idx == 0 {
+                    value = v;
                 }
-                delta += delta / 2;
-                if delta > 1000 {
-                    alpha = -INFINITE;
-                    beta = INFINITE;
-                }
-            };
+                let pv = self.root_pv();
+                self.root_moves[pv_idx].pv = if pv.is_empty() { vec![self.root_moves[pv_idx].mv] } else { pv };
+            }
             if self.aborted {
-                // A move proven better than the previous best in the interrupted iteration
-                // stands; otherwise the last completed iteration's answer does.
-                if self.pv_len[0] > 0 && self.root_moves[0].value > best_value && self.completed_depth > 0 {
+                if self.pv_idx > 0 {
+                    // The first line of this iteration is complete: it stands.
+                    best_pv = self.root_moves[0].pv.clone();
+                    best_value = self.root_moves[0].value;
+                } else if self.pv_len[0] > 0 && self.root_moves[0].value > best_value && self.completed_depth > 0 {
+                    // A move proven better than the previous best in the interrupted iteration
+                    // stands; otherwise the last completed iteration's answer does.
                     best_pv = self.root_pv();
                     best_value = self.root_moves[0].value;
                 }
                 break;
             }
-            best_value = value;
-            best_pv = self.root_pv();
-            if best_pv.is_empty() {
-                best_pv = vec![self.root_moves[0].mv];
+            // Later lines can come out above earlier ones (the search is not exact): best first.
+            let n = self.shared.lines;
+            if n > 1 {
+                self.root_moves[..n].sort_by_key(|rm| std::cmp::Reverse(rm.value));
+                value = self.root_moves[0].value;
             }
+            best_value = value;
+            best_pv = self.root_moves[0].pv.clone();
             self.completed_depth = depth;
             if !is_rule(value) {
                 // The root is searched outside `negamax`, so its result is stored here (`probe`
@@ -254,16 +305,21 @@ impl Worker<'_> {
                 self.tt.store(self.pos.key(), best_pv.first().copied(), value, depth, Bound::Exact, 0);
             }
             if self.is_main() {
+                lines = self.root_moves[..n].iter().map(|rm| Line { value: rm.value, pv: rm.pv.clone() }).collect();
                 self.shared.nodes[0].store(self.nodes, Ordering::Relaxed);
-                report(&Info {
-                    depth,
-                    seldepth: self.seldepth.max(depth as usize),
-                    score: Score::from_value(value),
-                    nodes: self.shared.total_nodes(),
-                    time: self.ctl.since_go(),
-                    hashfull: self.tt.hashfull(),
-                    pv: best_pv.clone(),
-                });
+                let (nodes, time, hashfull) = (self.shared.total_nodes(), self.ctl.since_go(), self.tt.hashfull());
+                for (k, line) in lines.iter().take(shown).enumerate() {
+                    report(&Info {
+                        multipv: k + 1,
+                        depth,
+                        seldepth: self.seldepth.max(depth as usize),
+                        score: Score::from_value(line.value),
+                        nodes,
+                        time,
+                        hashfull,
+                        pv: line.pv.clone(),
+                    });
+                }
                 progress.update(best_pv.first().copied(), value);
                 if self.should_finish(limits, value, depth, &progress) {
                     break;
@@ -274,6 +330,9 @@ impl Worker<'_> {
             depth += 1;
         }
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if lines.is_empty() {
+            lines.push(Line { value: best_value, pv: best_pv.clone() });
+        }
         SearchResult {
             best: best_pv.first().copied(),
             ponder: best_pv.get(1).copied(),
@@ -281,6 +340,39 @@ impl Worker<'_> {
             depth: self.completed_depth,
             nodes: self.shared.total_nodes(),
             pv: best_pv,
+            lines,
+        }
+    }
+
+    /// One line's search at `depth`: windows around the line's previous value, widened until
+    /// the value falls inside.
+    fn aspiration(&mut self, depth: Depth, previous: Value) -> Value {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous > -INFINITE && !is_decisive(previous) {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let v = self.search_root(depth, alpha, beta);
+            if self.aborted {
+                return v;
+            }
+            // Keep the order stable: the line's best first, the rest by their values.
+            self.root_moves[self.pv_idx + 1..].sort_by_key(|rm| std::cmp::Reverse(rm.value));
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
         }
     }
 

@@ -9,19 +9,20 @@ use crate::types::value::{INFINITE, MATE_BOUND, is_decisive, is_rule, mate_in, m
 use crate::types::{Depth, Move, Value};
 
 impl Worker<'_> {
-    /// Searches every root move to `depth` within (alpha, beta). Root moves get their values;
-    /// the best is moved to the front.
+    /// Searches the root moves from the current line's on (`pv_idx`) to `depth` within
+    /// (alpha, beta). They get their values; the best is moved to the line's place.
     pub(super) fn search_root(&mut self, depth: Depth, mut alpha: Value, beta: Value) -> Value {
         let mut best = -INFINITE;
+        let first = self.pv_idx;
         self.pv_len[0] = 0;
-        for i in 0..self.root_moves.len() {
+        for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             self.push_move(0, mv);
             self.pos.make(mv);
             let ext = self.pos.in_check() as Depth;
             let new_depth = depth - 1 + ext;
             let mut v;
-            if i == 0 {
+            if i == first {
                 v = -self.negamax::<true>(-beta, -alpha, new_depth, 1);
             } else {
                 v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
@@ -34,14 +35,14 @@ impl Worker<'_> {
                 break;
             }
             let rm = &mut self.root_moves[i];
-            rm.value = if i == 0 || v > alpha { v } else { -INFINITE };
+            rm.value = if i == first || v > alpha { v } else { -INFINITE };
             if v > best {
                 best = v;
                 if v > alpha {
                     alpha = v;
                     self.update_pv(0, mv);
                     // Keep the best move first so an interrupted iteration still has it.
-                    self.root_moves[..=i].rotate_right(1);
+                    self.root_moves[first..=i].rotate_right(1);
                     if v >= beta {
                         break;
                     }
@@ -108,6 +109,7 @@ impl Worker<'_> {
             let prev_null = ply > 0 && self.stack[ply - 1].mv.is_some_and(|m| m.is_null());
             let us = self.pos.side_to_move();
             if depth >= NULL_MIN_DEPTH
+                && self.pruning
                 && static_eval >= beta
                 && !prev_null
                 && (ply >= self.nmp_min_ply || us != self.nmp_side)
@@ -146,7 +148,7 @@ impl Worker<'_> {
 
         // ProbCut: a capture whose reduced search beats beta by a margin would almost surely
         // beat beta at full depth; the table can rule the test out in advance.
-        if !PV && !in_check && depth >= PROBCUT_MIN_DEPTH && excluded.is_none() && !is_decisive(beta) {
+        if !PV && !in_check && depth >= PROBCUT_MIN_DEPTH && excluded.is_none() && !is_decisive(beta) && self.pruning {
             let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as Value;
             let hopeless = tte.is_some_and(|e| e.depth >= depth - (PROBCUT_REDUCTION - 1) && e.value < pc_beta);
             if !hopeless && let Some(v) = self.probcut(pc_beta, static_eval, depth, ply, tt_move) {

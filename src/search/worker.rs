@@ -9,21 +9,30 @@ use super::correction::Slots;
 use super::history::{ContRow, ContRows, History};
 use super::params::*;
 use super::picker::MovePicker;
+use super::skill::Handicap;
 use super::{Control, SearchShared};
 use crate::board::{CheckInfo, Position};
 use crate::board::{RULE60_PLIES, RuleVerdict};
 use crate::eval::evaluate;
 use crate::movegen::MoveList;
 use crate::tt::TranspositionTable;
-use crate::types::value::RULE_WIN;
+use crate::types::value::{INFINITE, RULE_WIN};
 use crate::types::{Color, Depth, MAX_PLY, Move, PieceKind, Value};
 
-/// A root move with the value of its latest search.
-#[derive(Clone, Copy, Debug)]
+/// A root move with the value of its latest search and, once it has headed a line of a
+/// completed search, that line.
+#[derive(Clone, Debug)]
 pub struct RootMove {
     pub mv: Move,
     pub value: Value,
     pub prev_value: Value,
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> RootMove {
+        RootMove { mv, value: -INFINITE, prev_value: -INFINITE, pv: vec![mv] }
+    }
 }
 
 /// The move arrays of one node: its picker and the quiet moves it has searched. Nodes nest, so
@@ -71,6 +80,15 @@ pub struct Worker<'a> {
     #[expect(clippy::vec_box, reason = "taken and given back at every node: a pointer moves, not the arrays")]
     spare_moves: Vec<Box<NodeMoves>>,
     pub(super) root_moves: Vec<RootMove>,
+    /// The line being searched (MultiPV): root moves before it head the better lines and are
+    /// left out.
+    pub(super) pv_idx: usize,
+    /// A weakened or randomised evaluation, below full strength.
+    handicap: Option<Handicap>,
+    /// Null-move pruning and ProbCut are on (UCCI `pruning`).
+    pub(super) pruning: bool,
+    /// A draw by rule for the side to move at the root (UCCI `style`).
+    draw_value: Value,
     pub(super) root_depth: Depth,
     pub(super) completed_depth: Depth,
     pub(super) aborted: bool,
@@ -103,6 +121,10 @@ impl<'a> Worker<'a> {
             stack: [Frame::default(); MAX_PLY + 4],
             spare_moves: Vec::with_capacity(MAX_PLY + 2),
             root_moves,
+            pv_idx: 0,
+            handicap: shared.handicap,
+            pruning: shared.pruning,
+            draw_value: shared.draw_value,
             root_depth: 0,
             completed_depth: 0,
             aborted: false,
@@ -149,6 +171,10 @@ impl<'a> Worker<'a> {
     /// Static evaluation, from the side to move's point of view, through the thread's cache.
     #[inline]
     pub(super) fn evaluate(&mut self) -> Value {
+        // Below full strength the cache (which outlives the search) is left alone.
+        if let Some(h) = &self.handicap {
+            return h.evaluate(&self.pos);
+        }
         let key = self.pos.key();
         if let Some(v) = self.hist.evals.get(key) {
             return v;
@@ -184,7 +210,8 @@ impl<'a> Worker<'a> {
             return None;
         }
         Some(match self.pos.rule_verdict_in_search(ply)? {
-            RuleVerdict::Draw => 0,
+            RuleVerdict::Draw if ply.is_multiple_of(2) => self.draw_value,
+            RuleVerdict::Draw => -self.draw_value,
             RuleVerdict::Win => RULE_WIN - ply as Value,
             RuleVerdict::Loss => -(RULE_WIN - ply as Value),
         })

@@ -392,6 +392,8 @@ impl Driver {
             searchmoves: go.searchmoves.clone(),
             ponder_option: self.settings.ponder,
             move_overhead: Duration::from_millis(self.settings.move_overhead_ms as u64),
+            multipv: 1,
+            strength: Default::default(),
         }
     }
 

@@ -1,0 +1,266 @@
+//! Playing below full strength, and playing with variety.
+//!
+//! A weaker level should play like a weaker player, not like a strong engine that now and then
+//! throws a piece away. So each level below [`MAX_LEVEL`] weakens the search in three ways a
+//! person's play is weak: it looks less far (a node budget per move, [`LEVELS`]), it judges positions less exactly (noise on every static evaluation) and it does not
+//! always find the best of the moves it saw (a choice among the best [`SKILL_LINES`] root
+//! lines, each weighted by how far its score is below the best). A free rook still stands out
+//! by far more than the noise and the spread of the choice, so even level 0 takes it most of the
+//! time. The ladder was set by matches (README, "Strength levels").
+//!
+//! UCCI's `randomness` adds evaluation noise at any level, for variety at full strength; UCCI's
+//! `knowledge none` evaluates material and piece placement only, and `pruning none` turns off
+//! null-move pruning and ProbCut (as ElephantEye does).
+
+use crate::board::Position;
+use crate::eval::{Term, trace};
+use crate::types::{Color, Value};
+
+/// Full strength: no node budget, no noise, always the best line.
+pub const MAX_LEVEL: u8 = 20;
+/// Root lines searched below full strength, for the weighted choice.
+pub const SKILL_LINES: usize = 4;
+
+/// What one level below full strength does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LevelParams {
+    /// Nodes per move (the search ends after the first iteration past it; 1: depth 1 only).
+    nodes: u64,
+    /// Evaluation noise amplitude, in centi-units (a horse is about 100).
+    noise: Value,
+    /// Spread of the choice among lines: a line this far below the best is chosen e^-1 times
+    /// as often.
+    spread: Value,
+}
+
+const fn level(nodes: u64, noise: Value, spread: Value) -> LevelParams {
+    LevelParams { nodes, noise, spread }
+}
+
+/// Levels 0 to 19. The weakest five search one ply and differ in how much they misjudge; from
+/// level 5 on, each searches 1.6 times the nodes of the one below (level 19 about what full
+/// strength searches per move at 5 s + 0.05 s a game) and misjudges less.
+const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
+    level(1, 250, 250),
+    level(1, 200, 200),
+    level(1, 150, 150),
+    level(1, 110, 110),
+    level(1, 80, 80),
+    level(140, 70, 70),
+    level(220, 60, 60),
+    level(360, 52, 52),
+    level(570, 45, 45),
+    level(910, 38, 38),
+    level(1_460, 32, 32),
+    level(2_330, 27, 27),
+    level(3_730, 22, 22),
+    level(5_960, 18, 18),
+    level(9_540, 14, 14),
+    level(15_300, 11, 11),
+    level(24_400, 8, 8),
+    level(39_100, 6, 6),
+    level(62_500, 4, 4),
+    level(100_000, 2, 2),
+];
+
+/// Each level's Elo on the scale of the level table in the README, which anchors level 20 at
+/// ElephantEye's rating there (see [`level_for_elo`]).
+pub const LEVEL_ELO: [i32; MAX_LEVEL as usize + 1] = [
+    800, 880, 960, 1040, 1120, 1200, 1280, 1360, 1440, 1520, 1600, 1680, 1760, 1840, 1920, 2000, 2080, 2160, 2240,
+    2320, 2400,
+];
+
+/// The strongest level whose Elo is at most `elo` (level 0 below the scale).
+pub fn level_for_elo(elo: i32) -> u8 {
+    LEVEL_ELO.iter().rposition(|&e| e <= elo).unwrap_or(0) as u8
+}
+
+/// How well and how predictably the engine plays. The default is full strength and
+/// deterministic, which is what `bench` and matches measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// Skill level, 0 (weakest) to [`MAX_LEVEL`] (full strength).
+    pub level: u8,
+    /// Extra evaluation noise amplitude in centi-units (UCCI `randomness`).
+    pub randomness: Value,
+    /// The full evaluation; `false` counts material and piece placement only.
+    pub knowledge: bool,
+    /// Null-move pruning and ProbCut.
+    pub pruning: bool,
+    /// What a draw by rule is worth to the side to move at the root (UCCI `style`: above zero
+    /// a solid player takes a draw sooner, below zero a risky one plays on).
+    pub draw_value: Value,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength { level: MAX_LEVEL, randomness: 0, knowledge: true, pruning: true, draw_value: 0 }
+    }
+}
+
+impl Strength {
+    /// Full strength at `level` (clamped to [`MAX_LEVEL`]).
+    pub fn at_level(level: u8) -> Strength {
+        Strength { level: level.min(MAX_LEVEL), ..Strength::default() }
+    }
+
+    /// The level's parameters; `None` at full strength.
+    fn params(&self) -> Option<&'static LevelParams> {
+        LEVELS.get(self.level as usize)
+    }
+
+    /// Whether the best move is chosen by lot among several lines.
+    pub fn picks(&self) -> bool {
+        self.params().is_some()
+    }
+
+    /// Root lines to search: [`SKILL_LINES`] below full strength, else one.
+    pub fn lines(&self) -> usize {
+        if self.picks() { SKILL_LINES } else { 1 }
+    }
+
+    /// The level's node budget per move; `None` at full strength.
+    pub fn node_budget(&self) -> Option<u64> {
+        self.params().map(|p| p.nodes)
+    }
+
+    /// The amplitude of the evaluation noise: the level's plus `randomness`.
+    pub fn noise(&self) -> Value {
+        self.params().map_or(0, |p| p.noise) + self.randomness.max(0)
+    }
+
+    /// Whether the search needs a random seed: noise or a choice by lot.
+    pub fn is_random(&self) -> bool {
+        self.noise() > 0 || self.picks()
+    }
+
+    /// Whether the static evaluation differs from the engine's own (noise or less knowledge).
+    pub fn alters_evaluation(&self) -> bool {
+        self.noise() > 0 || !self.knowledge
+    }
+
+    /// Chooses among `values` (best first) by lot: each weighs `exp(-(best - value) / spread)`.
+    /// `roll` is uniform in [0, 1). Full strength always takes the first.
+    pub fn pick(&self, values: &[Value], roll: f64) -> usize {
+        let (Some(&best), Some(p)) = (values.first(), self.params()) else { return 0 };
+        let spread = p.spread.max(1) as f64;
+        let weights: Vec<f64> = values.iter().map(|&v| (-((best - v).max(0) as f64) / spread).exp()).collect();
+        let mut left = roll.clamp(0.0, 1.0) * weights.iter().sum::<f64>();
+        for (i, w) in weights.iter().enumerate() {
+            if left < *w {
+                return i;
+            }
+            left -= w;
+        }
+        values.len() - 1
+    }
+}
+
+/// The static evaluation as a handicapped level sees it: the engine's own (or material and
+/// piece placement only, without knowledge) plus noise that depends on the position and on the
+/// search's seed, so that within one search a position always looks the same.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Handicap {
+    seed: u64,
+    noise: Value,
+    knowledge: bool,
+}
+
+impl Handicap {
+    /// `None` when the strength leaves the evaluation alone.
+    pub fn new(strength: &Strength, seed: u64) -> Option<Handicap> {
+        strength.alters_evaluation().then_some(Handicap {
+            seed,
+            noise: strength.noise(),
+            knowledge: strength.knowledge,
+        })
+    }
+
+    /// The evaluation of `pos` from the side to move's point of view.
+    pub fn evaluate(&self, pos: &Position) -> Value {
+        let base = if self.knowledge {
+            crate::eval::evaluate(pos)
+        } else {
+            let t = trace(pos);
+            let red = t.net(Term::Material) + t.net(Term::Position);
+            if pos.side_to_move() == Color::Red { red } else { -red }
+        };
+        base + self.noise_at(pos.key())
+    }
+
+    /// Uniform in `-noise..=noise`, a hash of the position's key and the seed.
+    fn noise_at(&self, key: u64) -> Value {
+        if self.noise == 0 {
+            return 0;
+        }
+        let mut h = (key ^ self.seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        let span = 2 * self.noise as u64 + 1;
+        ((h >> 16) % span) as Value - self.noise
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_strength_changes_nothing() {
+        let s = Strength::default();
+        assert!(!s.picks() && !s.is_random() && !s.alters_evaluation());
+        assert_eq!((s.lines(), s.node_budget(), s.noise()), (1, None, 0));
+        assert_eq!(s.pick(&[10, 500, 900], 0.99), 0);
+        assert!(Handicap::new(&s, 7).is_none());
+    }
+
+    #[test]
+    fn levels_search_more_and_choose_better_as_they_rise() {
+        let budgets: Vec<u64> = (0..MAX_LEVEL).filter_map(|l| Strength::at_level(l).node_budget()).collect();
+        assert_eq!(budgets.len(), MAX_LEVEL as usize);
+        assert_eq!(budgets[0], 1);
+        assert!(budgets.windows(2).all(|w| w[1] >= w[0]));
+        assert!(LEVELS.windows(2).all(|w| w[1].noise < w[0].noise && w[1].spread < w[0].spread));
+        assert_eq!(Strength::at_level(0).noise(), 250);
+        assert_eq!(Strength::at_level(19).noise(), 2);
+        assert_eq!(Strength { randomness: 8, ..Strength::default() }.noise(), 8);
+    }
+
+    #[test]
+    fn elo_maps_to_the_strongest_level_at_or_below_it() {
+        assert!(LEVEL_ELO.windows(2).all(|w| w[1] > w[0]));
+        assert_eq!(level_for_elo(LEVEL_ELO[0] - 100), 0);
+        assert_eq!(level_for_elo(LEVEL_ELO[0]), 0);
+        assert_eq!(level_for_elo(LEVEL_ELO[7] + 1), 7);
+        assert_eq!(level_for_elo(LEVEL_ELO[20]), 20);
+        assert_eq!(level_for_elo(i32::MAX), 20);
+    }
+
+    #[test]
+    fn the_choice_weighs_lines_by_score() {
+        let s = Strength::at_level(0);
+        // Spread 250: weights 1, e^-1, e^-3 for values 0, -250, -750.
+        let values = [0, -250, -750];
+        let total = 1.0 + (-1.0f64).exp() + (-3.0f64).exp();
+        assert_eq!(s.pick(&values, 0.0), 0);
+        assert_eq!(s.pick(&values, 0.99 / total), 0);
+        assert_eq!(s.pick(&values, 1.01 / total), 1);
+        assert_eq!(s.pick(&values, (1.0 + (-1.0f64).exp() + 0.01) / total), 2);
+        // A free rook (about 400 above three other moves) is taken most of the time even at
+        // level 0: 1 / (1 + 3 e^(-400/250)) = 0.62; at level 4 nine times in ten.
+        let share =
+            |l| (0..1000).filter(|&i| Strength::at_level(l).pick(&[400, 0, 0, 0], i as f64 / 1000.0) == 0).count();
+        assert_eq!(share(0), 623);
+        assert_eq!(share(4), 981);
+    }
+
+    #[test]
+    fn noise_is_bounded_and_fixed_per_position() {
+        let h = Handicap { seed: 12345, noise: 50, knowledge: true };
+        let draws: Vec<Value> = (0..2000u64).map(|k| h.noise_at(k.wrapping_mul(0x1234_5678_9abc_def1))).collect();
+        assert!(draws.iter().all(|v| (-50..=50).contains(v)));
+        assert!(draws.iter().any(|&v| v < -40) && draws.iter().any(|&v| v > 40));
+        assert_eq!(h.noise_at(99), h.noise_at(99));
+        let other = Handicap { seed: 54321, ..h };
+        assert!((0..100u64).any(|k| other.noise_at(k) != h.noise_at(k)));
+    }
+}
