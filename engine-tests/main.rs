@@ -11,5 +11,6 @@ mod play;
 mod protocol;
 mod robustness;
 mod session;
+mod strength;
 mod suite;
 mod tune;

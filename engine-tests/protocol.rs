@@ -29,6 +29,11 @@ fn ucci_handshake_is_exact() {
             "option ponder type check default false",
             "option hashsize type spin min 0 max 32768 default 16",
             "option threads type spin min 0 max 64 default 1",
+            "option pruning type combo var none var small var medium var large default large",
+            "option knowledge type combo var none var small var medium var large default large",
+            "option randomness type combo var none var tiny var small var medium var large var huge default none",
+            "option style type combo var solid var normal var risky default normal",
+            "option multipv type spin min 1 max 64 default 1",
             "option newgame type button",
         ]
     );

@@ -392,8 +392,8 @@ impl Driver {
             searchmoves: go.searchmoves.clone(),
             ponder_option: self.settings.ponder,
             move_overhead: Duration::from_millis(self.settings.move_overhead_ms as u64),
-            multipv: 1,
-            strength: Default::default(),
+            multipv: self.settings.strength.multipv as usize,
+            strength: self.settings.strength.strength(),
         }
     }
 
@@ -415,6 +415,7 @@ impl Driver {
         let draw_offer = Arc::new(AtomicBool::new(go.draw));
         let open_ended = go.ponder || limits.infinite;
         let (out, dialect) = (self.out.clone(), self.dialect);
+        let several = limits.multipv > 1;
         let answer = Answer {
             pos: self.engine.position().clone(),
             draw_offer: Arc::clone(&draw_offer),
@@ -424,7 +425,7 @@ impl Driver {
         self.engine.go(
             limits,
             go.ponder,
-            move |info| out.send(&Response::Iteration(iteration(info)), dialect),
+            move |info| out.send(&Response::Iteration(iteration(info, several)), dialect),
             move |result, time| answer.send(result, time),
         );
         self.state = State::Thinking(Thinking { draw_offer, open_ended });
@@ -520,9 +521,10 @@ impl Driver {
     }
 }
 
-/// One completed iteration as an `info` line.
-fn iteration(info: &Info) -> Iteration {
+/// One line of a completed iteration as an `info` line; `several`: MultiPV is above 1.
+fn iteration(info: &Info, several: bool) -> Iteration {
     Iteration {
+        multipv: several.then_some(info.multipv),
         depth: info.depth,
         seldepth: info.seldepth as Depth,
         score: info.score,

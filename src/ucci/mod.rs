@@ -14,6 +14,7 @@ mod go;
 pub mod options;
 mod position;
 mod response;
+pub mod strength;
 
 pub use command::{Command, ParseError, parse};
 pub use dialect::{ClockUnit, Dialect};

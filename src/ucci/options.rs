@@ -14,6 +14,8 @@ use std::fmt;
 
 use super::Dialect;
 use super::command::parse_int;
+use super::strength::{COARSE_GRADES, GRADES, MAX_ELO, MAX_MULTIPV, MIN_ELO, STYLES, StrengthSettings};
+use crate::search::skill::MAX_LEVEL;
 
 /// Default transposition table size in MB.
 pub const DEFAULT_HASH_MB: u32 = 16;
@@ -37,6 +39,14 @@ pub enum OptionId {
     MoveOverhead,
     ClearHash,
     UciVariant,
+    MultiPv,
+    SkillLevel,
+    LimitStrength,
+    UciElo,
+    Pruning,
+    Knowledge,
+    Randomness,
+    Style,
 }
 
 /// The largest value of a spin.
@@ -126,6 +136,59 @@ pub const OPTIONS: &[OptionDef] = &[
         uci: Some("UCI_Variant"),
         kind: OptionKind::Combo { default: "xiangqi", vars: &["xiangqi"] },
     },
+    OptionDef {
+        id: OptionId::MultiPv,
+        ucci: Some("multipv"),
+        uci: Some("MultiPV"),
+        kind: OptionKind::Spin { default: 1, min: 1, ucci_min: 1, max: SpinMax::Fixed(MAX_MULTIPV) },
+    },
+    OptionDef {
+        id: OptionId::SkillLevel,
+        ucci: None,
+        uci: Some("Skill Level"),
+        kind: OptionKind::Spin {
+            default: MAX_LEVEL as u32,
+            min: 0,
+            ucci_min: 0,
+            max: SpinMax::Fixed(MAX_LEVEL as u32),
+        },
+    },
+    OptionDef {
+        id: OptionId::LimitStrength,
+        ucci: None,
+        uci: Some("UCI_LimitStrength"),
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
+        id: OptionId::UciElo,
+        ucci: None,
+        uci: Some("UCI_Elo"),
+        kind: OptionKind::Spin { default: MAX_ELO, min: MIN_ELO, ucci_min: MIN_ELO, max: SpinMax::Fixed(MAX_ELO) },
+    },
+    OptionDef {
+        id: OptionId::Pruning,
+        ucci: Some("pruning"),
+        uci: None,
+        kind: OptionKind::Combo { default: "large", vars: COARSE_GRADES },
+    },
+    OptionDef {
+        id: OptionId::Knowledge,
+        ucci: Some("knowledge"),
+        uci: None,
+        kind: OptionKind::Combo { default: "large", vars: COARSE_GRADES },
+    },
+    OptionDef {
+        id: OptionId::Randomness,
+        ucci: Some("randomness"),
+        uci: None,
+        kind: OptionKind::Combo { default: "none", vars: GRADES },
+    },
+    OptionDef {
+        id: OptionId::Style,
+        ucci: Some("style"),
+        uci: None,
+        kind: OptionKind::Combo { default: "normal", vars: STYLES },
+    },
 ];
 
 /// The options announced after `ucci`, in order (`docs/ucci.md` §6).
@@ -136,13 +199,27 @@ pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::Ponder,
     OptionId::Hash,
     OptionId::Threads,
+    OptionId::Pruning,
+    OptionId::Knowledge,
+    OptionId::Randomness,
+    OptionId::Style,
+    OptionId::MultiPv,
     OptionId::NewGame,
 ];
 
 /// The options announced after `uci`, in order (`docs/uci.md` §2). `UCI_Variant` is accepted
 /// but deliberately not announced.
-pub const UCI_ANNOUNCED: &[OptionId] =
-    &[OptionId::Hash, OptionId::Threads, OptionId::Ponder, OptionId::MoveOverhead, OptionId::ClearHash];
+pub const UCI_ANNOUNCED: &[OptionId] = &[
+    OptionId::Hash,
+    OptionId::Threads,
+    OptionId::Ponder,
+    OptionId::MultiPv,
+    OptionId::SkillLevel,
+    OptionId::MoveOverhead,
+    OptionId::LimitStrength,
+    OptionId::UciElo,
+    OptionId::ClearHash,
+];
 
 impl OptionId {
     /// The option's entry in [`OPTIONS`].
@@ -286,6 +363,18 @@ pub enum OptionChange {
     ClearHash,
     /// `UCI_Variant xiangqi`: accepted, changes nothing.
     Variant,
+    MultiPv(u32),
+    SkillLevel(u8),
+    LimitStrength(bool),
+    Elo(u32),
+    /// Whether `pruning` is above `none`.
+    Pruning(bool),
+    /// Whether `knowledge` is above `none`.
+    Knowledge(bool),
+    /// An index into [`GRADES`].
+    Randomness(usize),
+    /// An index into [`STYLES`].
+    Style(usize),
 }
 
 /// A refused `setoption`; `Display` gives the `info string` text.
@@ -341,10 +430,10 @@ pub fn validate(
         }
         OptionKind::Combo { vars, .. } => {
             let Some(text) = value else { return Err(bad("missing value".into())) };
-            if !vars.iter().any(|v| v.eq_ignore_ascii_case(text)) {
+            let Some(index) = vars.iter().position(|v| v.eq_ignore_ascii_case(text)) else {
                 return Err(bad(format!("'{text}' is not supported (only {})", vars.join(", "))));
-            }
-            Typed::Combo
+            };
+            Typed::Combo(index)
         }
     };
     Ok(change(def.id, typed))
@@ -356,7 +445,8 @@ enum Typed {
     Check(bool),
     Spin(u32),
     Button,
-    Combo,
+    /// The index of the value among the option's.
+    Combo(usize),
 }
 
 /// The change a well-typed value makes. Zero in the UCCI spellings of `hashsize` and `threads`
@@ -374,7 +464,15 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::MoveOverhead, Typed::Spin(ms)) => OptionChange::MoveOverheadMs(ms),
         (OptionId::NewGame, Typed::Button) => OptionChange::NewGame,
         (OptionId::ClearHash, Typed::Button) => OptionChange::ClearHash,
-        (OptionId::UciVariant, Typed::Combo) => OptionChange::Variant,
+        (OptionId::UciVariant, Typed::Combo(_)) => OptionChange::Variant,
+        (OptionId::MultiPv, Typed::Spin(n)) => OptionChange::MultiPv(n),
+        (OptionId::SkillLevel, Typed::Spin(n)) => OptionChange::SkillLevel(n.min(MAX_LEVEL as u32) as u8),
+        (OptionId::LimitStrength, Typed::Check(on)) => OptionChange::LimitStrength(on),
+        (OptionId::UciElo, Typed::Spin(elo)) => OptionChange::Elo(elo),
+        (OptionId::Pruning, Typed::Combo(grade)) => OptionChange::Pruning(grade > 0),
+        (OptionId::Knowledge, Typed::Combo(grade)) => OptionChange::Knowledge(grade > 0),
+        (OptionId::Randomness, Typed::Combo(grade)) => OptionChange::Randomness(grade),
+        (OptionId::Style, Typed::Combo(style)) => OptionChange::Style(style),
         (id, value) => unreachable!("OPTIONS declares {id:?} with another type than {value:?}"),
     }
 }
@@ -398,6 +496,7 @@ pub struct Settings {
     pub hash_mb: u32,
     pub threads: ThreadCount,
     pub move_overhead_ms: u32,
+    pub strength: StrengthSettings,
 }
 
 impl Default for Settings {
@@ -410,6 +509,7 @@ impl Default for Settings {
             hash_mb: DEFAULT_HASH_MB,
             threads: ThreadCount::Fixed(1),
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            strength: StrengthSettings::default(),
         }
     }
 }
@@ -425,172 +525,18 @@ impl Settings {
             OptionChange::HashMb(mb) => self.hash_mb = mb,
             OptionChange::Threads(n) => self.threads = n,
             OptionChange::MoveOverheadMs(ms) => self.move_overhead_ms = ms,
+            OptionChange::MultiPv(n) => self.strength.multipv = n,
+            OptionChange::SkillLevel(level) => self.strength.skill_level = level,
+            OptionChange::LimitStrength(on) => self.strength.limit_strength = on,
+            OptionChange::Elo(elo) => self.strength.elo = elo,
+            OptionChange::Pruning(on) => self.strength.pruning = on,
+            OptionChange::Knowledge(on) => self.strength.knowledge = on,
+            OptionChange::Randomness(grade) => self.strength.randomness = grade,
+            OptionChange::Style(style) => self.strength.style = style,
             OptionChange::NewGame | OptionChange::ClearHash | OptionChange::Variant => {}
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ok(name: &str, value: Option<&str>, dialect: Dialect) -> OptionChange {
-        match validate(name, value, dialect, 1) {
-            Ok(change) => change,
-            Err(e) => panic!("setoption {name} {value:?} refused: {e}"),
-        }
-    }
-
-    fn err(name: &str, value: Option<&str>, dialect: Dialect) -> String {
-        match validate(name, value, dialect, 1) {
-            Ok(change) => panic!("setoption {name} {value:?} accepted as {change:?}"),
-            Err(e) => e.to_string(),
-        }
-    }
-
-    #[test]
-    fn ucci_announcement_matches_the_document() {
-        let expected = "\
-option usemillisec type check default true
-option batch type check default false
-option debug type check default false
-option ponder type check default false
-option hashsize type spin min 0 max 32768 default 16
-option threads type spin min 0 max 1 default 1
-option newgame type button";
-        assert_eq!(announcements(Dialect::Ucci, 1).join("\n"), expected);
-    }
-
-    #[test]
-    fn uci_announcement_matches_the_document() {
-        let expected = "\
-option name Hash type spin default 16 min 1 max 32768
-option name Threads type spin default 1 min 1 max 1
-option name Ponder type check default false
-option name Move Overhead type spin default 10 min 0 max 5000
-option name Clear Hash type button";
-        assert_eq!(announcements(Dialect::Uci, 1).join("\n"), expected);
-    }
-
-    #[test]
-    fn thread_maximum_is_a_parameter() {
-        assert!(announcements(Dialect::Ucci, 8).contains(&"option threads type spin min 0 max 8 default 1".into()));
-        assert!(announcements(Dialect::Uci, 8).contains(&"option name Threads type spin default 1 min 1 max 8".into()));
-        assert_eq!(validate("threads", Some("8"), Dialect::Ucci, 8), Ok(OptionChange::Threads(ThreadCount::Fixed(8))));
-        assert_eq!(
-            validate("threads", Some("9"), Dialect::Ucci, 8).map_err(|e| e.to_string()),
-            Err("setoption: threads: 9 is out of range (0 to 8)".into())
-        );
-    }
-
-    #[test]
-    fn combo_lines_follow_each_field_order() {
-        let def = OptionId::UciVariant.def();
-        assert_eq!(def.announcement(Dialect::Ucci, 1), None);
-        assert_eq!(
-            def.announcement(Dialect::Uci, 1).as_deref(),
-            Some("option name UCI_Variant type combo default xiangqi var xiangqi")
-        );
-        let ucci_combo = OptionDef { ucci: Some("style"), ..*def };
-        assert_eq!(
-            ucci_combo.announcement(Dialect::Ucci, 1).as_deref(),
-            Some("option style type combo var xiangqi default xiangqi")
-        );
-    }
-
-    #[test]
-    fn every_option_is_in_the_table_once() {
-        for (i, a) in OPTIONS.iter().enumerate() {
-            assert!(a.ucci.is_some() || a.uci.is_some(), "{:?} has no name", a.id);
-            assert!(OPTIONS[i + 1..].iter().all(|b| b.id != a.id), "{:?} twice", a.id);
-        }
-        for id in UCCI_ANNOUNCED {
-            assert!(id.def().ucci.is_some());
-        }
-        for id in UCI_ANNOUNCED {
-            assert!(id.def().uci.is_some());
-        }
-    }
-
-    #[test]
-    fn both_spellings_work_in_both_dialects() {
-        for dialect in [Dialect::Ucci, Dialect::Uci] {
-            assert_eq!(ok("hashsize", Some("64"), dialect), OptionChange::HashMb(64));
-            assert_eq!(ok("HASH", Some("64"), dialect), OptionChange::HashMb(64));
-            assert_eq!(ok("Hash", Some(" 64 "), dialect), OptionChange::HashMb(64));
-            assert_eq!(ok("usemillisec", Some("false"), dialect), OptionChange::UseMillisec(false));
-            assert_eq!(ok("Batch", Some("ON"), dialect), OptionChange::Batch(true));
-            assert_eq!(ok("debug", Some("off"), dialect), OptionChange::Debug(false));
-            assert_eq!(ok("ponder", Some("True"), dialect), OptionChange::Ponder(true));
-            assert_eq!(ok("newgame", None, dialect), OptionChange::NewGame);
-            assert_eq!(ok("clear  hash", None, dialect), OptionChange::ClearHash);
-            assert_eq!(ok("Move Overhead", Some("30"), dialect), OptionChange::MoveOverheadMs(30));
-            assert_eq!(ok("UCI_Variant", Some("Xiangqi"), dialect), OptionChange::Variant);
-        }
-    }
-
-    #[test]
-    fn zero_means_default_in_the_ucci_spelling_only() {
-        assert_eq!(ok("hashsize", Some("0"), Dialect::Uci), OptionChange::HashMb(16));
-        assert_eq!(ok("threads", Some("0"), Dialect::Ucci), OptionChange::Threads(ThreadCount::PerCore));
-        assert_eq!(err("Hash", Some("0"), Dialect::Ucci), "setoption: Hash: 0 is out of range (1 to 32768)");
-        // `threads` and `Threads` differ only in case: the session's spelling decides.
-        assert_eq!(err("Threads", Some("0"), Dialect::Uci), "setoption: Threads: 0 is out of range (1 to 1)");
-        assert_eq!(ok("Threads", Some("0"), Dialect::Ucci), OptionChange::Threads(ThreadCount::PerCore));
-    }
-
-    #[test]
-    fn refusals_give_the_info_string_text() {
-        let d = Dialect::Ucci;
-        assert_eq!(err("usebook", Some("true"), d), "unknown option: usebook");
-        assert_eq!(err("Skill Level", Some("3"), Dialect::Uci), "unknown option: Skill Level");
-        assert_eq!(err("hashsize", Some("40000"), d), "setoption: hashsize: 40000 is out of range (0 to 32768)");
-        assert_eq!(err("hashsize", Some("-1"), d), "setoption: hashsize: -1 is out of range (0 to 32768)");
-        assert_eq!(
-            err("hashsize", Some("99999999999999999999"), d),
-            "setoption: hashsize: 99999999999999999999 is out of range (0 to 32768)"
-        );
-        assert_eq!(err("hashsize", Some("64MB"), d), "setoption: hashsize: '64MB' is not a number");
-        assert_eq!(err("hashsize", Some("0x10"), d), "setoption: hashsize: '0x10' is not a number");
-        assert_eq!(err("hashsize", None, d), "setoption: hashsize: missing value (a number)");
-        assert_eq!(err("hashsize", Some("  "), d), "setoption: hashsize: missing value (a number)");
-        assert_eq!(err("batch", Some("yes"), d), "setoption: batch: 'yes' is not true, false, on or off");
-        assert_eq!(err("batch", None, d), "setoption: batch: missing value (true or false)");
-        assert_eq!(err("threads", Some("2"), d), "setoption: threads: 2 is out of range (0 to 1)");
-        assert_eq!(
-            err("UCI_Variant", Some("chess"), Dialect::Uci),
-            "setoption: UCI_Variant: 'chess' is not supported (only xiangqi)"
-        );
-    }
-
-    #[test]
-    fn settings_default_to_the_table() {
-        let s = Settings::default();
-        for def in OPTIONS {
-            let matches = match (def.id, def.kind) {
-                (OptionId::UseMillisec, OptionKind::Check { default }) => s.usemillisec == default,
-                (OptionId::Batch, OptionKind::Check { default }) => s.batch == default,
-                (OptionId::Debug, OptionKind::Check { default }) => s.debug == default,
-                (OptionId::Ponder, OptionKind::Check { default }) => s.ponder == default,
-                (OptionId::Hash, OptionKind::Spin { default, .. }) => s.hash_mb == default,
-                (OptionId::Threads, OptionKind::Spin { default, .. }) => s.threads == ThreadCount::Fixed(default),
-                (OptionId::MoveOverhead, OptionKind::Spin { default, .. }) => s.move_overhead_ms == default,
-                (OptionId::NewGame | OptionId::ClearHash, OptionKind::Button) => true,
-                (OptionId::UciVariant, OptionKind::Combo { .. }) => true,
-                _ => false,
-            };
-            assert!(matches, "{:?}", def.id);
-        }
-    }
-
-    #[test]
-    fn settings_follow_changes() {
-        let mut s = Settings::default();
-        assert!(s.usemillisec && !s.batch && s.hash_mb == 16 && s.move_overhead_ms == 10);
-        s.apply(OptionChange::HashMb(64));
-        s.apply(OptionChange::Batch(true));
-        s.apply(OptionChange::NewGame);
-        assert_eq!(s.hash_mb, 64);
-        assert!(s.batch);
-    }
-}
+mod tests;

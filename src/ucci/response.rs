@@ -30,6 +30,8 @@ pub enum Bound {
 /// The report of one iteration (or, with a bound, of a failed aspiration window).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration {
+    /// The line's rank when several are shown (MultiPV above 1); `None` for the only line.
+    pub multipv: Option<usize>,
     pub depth: Depth,
     pub seldepth: Depth,
     pub score: Score,
@@ -157,16 +159,23 @@ impl Response {
 }
 
 /// `docs/ucci.md` §7.5: `info time <ms> nodes <n>` then `info depth <d> score <s> pv ...`, completed
-/// iterations only; `docs/uci.md` §5: one line with every field.
+/// iterations only; `docs/uci.md` §5: one line with every field. With several lines (MultiPV)
+/// each carries `multipv <k>`, best first, as Pikafish prints them; in UCCI the time and nodes
+/// line comes once, before the first.
 fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
     let pv: String = it.pv.iter().map(|mv| format!(" {mv}")).collect();
     let pv = if pv.is_empty() { pv } else { format!(" pv{pv}") };
     match dialect {
         Dialect::Ucci if it.bound.is_some() => vec![],
-        Dialect::Ucci => vec![
-            format!("info time {} nodes {}", it.time_ms, it.nodes),
-            format!("info depth {} score {}{pv}", it.depth, it.score.ucci()),
-        ],
+        Dialect::Ucci => {
+            let mut lines = Vec::new();
+            if it.multipv.is_none_or(|k| k == 1) {
+                lines.push(format!("info time {} nodes {}", it.time_ms, it.nodes));
+            }
+            let rank = it.multipv.map_or(String::new(), |k| format!(" multipv {k}"));
+            lines.push(format!("info depth {}{rank} score {}{pv}", it.depth, it.score.ucci()));
+            lines
+        }
         Dialect::Uci => {
             let bound = match it.bound {
                 None => "",
@@ -175,9 +184,10 @@ fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
             };
             let nps = u128::from(it.nodes) * 1000 / u128::from(it.time_ms.max(1));
             vec![format!(
-                "info depth {} seldepth {} multipv 1 score {}{bound} nodes {} nps {nps} hashfull {} time {}{pv}",
+                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {}{pv}",
                 it.depth,
                 it.seldepth,
+                it.multipv.unwrap_or(1),
                 it.score.uci(),
                 it.nodes,
                 it.hashfull,
@@ -234,6 +244,11 @@ option debug type check default false
 option ponder type check default false
 option hashsize type spin min 0 max 32768 default 16
 option threads type spin min 0 max 1 default 1
+option pruning type combo var none var small var medium var large default large
+option knowledge type combo var none var small var medium var large default large
+option randomness type combo var none var tiny var small var medium var large var huge default none
+option style type combo var solid var normal var risky default normal
+option multipv type spin min 1 max 64 default 1
 option newgame type button
 ucciok",
             version()
@@ -250,7 +265,11 @@ id author The Chuhan developers
 option name Hash type spin default 16 min 1 max 32768
 option name Threads type spin default 1 min 1 max 1
 option name Ponder type check default false
+option name MultiPV type spin default 1 min 1 max 64
+option name Skill Level type spin default 20 min 0 max 20
 option name Move Overhead type spin default 10 min 0 max 5000
+option name UCI_LimitStrength type check default false
+option name UCI_Elo type spin default 2400 min 800 max 2400
 option name Clear Hash type button
 uciok",
             version()
@@ -260,6 +279,7 @@ uciok",
 
     fn iteration(depth: Depth, score: Score, nodes: u64, time_ms: u64, line: &str) -> Response {
         Response::Iteration(Iteration {
+            multipv: None,
             depth,
             seldepth: depth + 1,
             score,
@@ -326,6 +346,7 @@ bye";
         let responses = [
             Response::ReadyOk,
             Response::Iteration(Iteration {
+                multipv: None,
                 depth: 1,
                 seldepth: 2,
                 score: Score::Cp(4),
@@ -338,6 +359,7 @@ bye";
             Response::SearchEnd { time_ms: 5, nodes: 900 },
             Response::BestMove { mv: mv("h0g2"), ponder: Some(mv("i9h9")), verdict: Some(Verdict::Draw) },
             Response::Iteration(Iteration {
+                multipv: None,
                 depth: 1,
                 seldepth: 1,
                 score: Score::Decided { win: true, plies: 1 },
@@ -376,6 +398,7 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
     #[test]
     fn aspiration_bounds_are_uci_only() {
         let it = Iteration {
+            multipv: None,
             depth: 12,
             seldepth: 20,
             score: Score::Cp(-35),
@@ -397,6 +420,7 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
     #[test]
     fn scores_are_clamped_and_pv_may_be_empty() {
         let it = Iteration {
+            multipv: None,
             depth: 3,
             seldepth: 3,
             score: Score::Cp(12_345),

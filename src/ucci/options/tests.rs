@@ -1,0 +1,242 @@
+//! The option table's tests.
+
+use super::*;
+
+fn ok(name: &str, value: Option<&str>, dialect: Dialect) -> OptionChange {
+    match validate(name, value, dialect, 1) {
+        Ok(change) => change,
+        Err(e) => panic!("setoption {name} {value:?} refused: {e}"),
+    }
+}
+
+fn err(name: &str, value: Option<&str>, dialect: Dialect) -> String {
+    match validate(name, value, dialect, 1) {
+        Ok(change) => panic!("setoption {name} {value:?} accepted as {change:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn ucci_announcement_matches_the_document() {
+    let expected = "\
+option usemillisec type check default true
+option batch type check default false
+option debug type check default false
+option ponder type check default false
+option hashsize type spin min 0 max 32768 default 16
+option threads type spin min 0 max 1 default 1
+option pruning type combo var none var small var medium var large default large
+option knowledge type combo var none var small var medium var large default large
+option randomness type combo var none var tiny var small var medium var large var huge default none
+option style type combo var solid var normal var risky default normal
+option multipv type spin min 1 max 64 default 1
+option newgame type button";
+    assert_eq!(announcements(Dialect::Ucci, 1).join("\n"), expected);
+}
+
+#[test]
+fn uci_announcement_matches_the_document() {
+    let expected = "\
+option name Hash type spin default 16 min 1 max 32768
+option name Threads type spin default 1 min 1 max 1
+option name Ponder type check default false
+option name MultiPV type spin default 1 min 1 max 64
+option name Skill Level type spin default 20 min 0 max 20
+option name Move Overhead type spin default 10 min 0 max 5000
+option name UCI_LimitStrength type check default false
+option name UCI_Elo type spin default 2400 min 800 max 2400
+option name Clear Hash type button";
+    assert_eq!(announcements(Dialect::Uci, 1).join("\n"), expected);
+}
+
+#[test]
+fn thread_maximum_is_a_parameter() {
+    assert!(announcements(Dialect::Ucci, 8).contains(&"option threads type spin min 0 max 8 default 1".into()));
+    assert!(announcements(Dialect::Uci, 8).contains(&"option name Threads type spin default 1 min 1 max 8".into()));
+    assert_eq!(validate("threads", Some("8"), Dialect::Ucci, 8), Ok(OptionChange::Threads(ThreadCount::Fixed(8))));
+    assert_eq!(
+        validate("threads", Some("9"), Dialect::Ucci, 8).map_err(|e| e.to_string()),
+        Err("setoption: threads: 9 is out of range (0 to 8)".into())
+    );
+}
+
+#[test]
+fn combo_lines_follow_each_field_order() {
+    let def = OptionId::UciVariant.def();
+    assert_eq!(def.announcement(Dialect::Ucci, 1), None);
+    assert_eq!(
+        def.announcement(Dialect::Uci, 1).as_deref(),
+        Some("option name UCI_Variant type combo default xiangqi var xiangqi")
+    );
+    let ucci_combo = OptionDef { ucci: Some("style"), ..*def };
+    assert_eq!(
+        ucci_combo.announcement(Dialect::Ucci, 1).as_deref(),
+        Some("option style type combo var xiangqi default xiangqi")
+    );
+}
+
+#[test]
+fn every_option_is_in_the_table_once() {
+    for (i, a) in OPTIONS.iter().enumerate() {
+        assert!(a.ucci.is_some() || a.uci.is_some(), "{:?} has no name", a.id);
+        assert!(OPTIONS[i + 1..].iter().all(|b| b.id != a.id), "{:?} twice", a.id);
+    }
+    for id in UCCI_ANNOUNCED {
+        assert!(id.def().ucci.is_some());
+    }
+    for id in UCI_ANNOUNCED {
+        assert!(id.def().uci.is_some());
+    }
+}
+
+#[test]
+fn both_spellings_work_in_both_dialects() {
+    for dialect in [Dialect::Ucci, Dialect::Uci] {
+        assert_eq!(ok("hashsize", Some("64"), dialect), OptionChange::HashMb(64));
+        assert_eq!(ok("HASH", Some("64"), dialect), OptionChange::HashMb(64));
+        assert_eq!(ok("Hash", Some(" 64 "), dialect), OptionChange::HashMb(64));
+        assert_eq!(ok("usemillisec", Some("false"), dialect), OptionChange::UseMillisec(false));
+        assert_eq!(ok("Batch", Some("ON"), dialect), OptionChange::Batch(true));
+        assert_eq!(ok("debug", Some("off"), dialect), OptionChange::Debug(false));
+        assert_eq!(ok("ponder", Some("True"), dialect), OptionChange::Ponder(true));
+        assert_eq!(ok("newgame", None, dialect), OptionChange::NewGame);
+        assert_eq!(ok("clear  hash", None, dialect), OptionChange::ClearHash);
+        assert_eq!(ok("Move Overhead", Some("30"), dialect), OptionChange::MoveOverheadMs(30));
+        assert_eq!(ok("UCI_Variant", Some("Xiangqi"), dialect), OptionChange::Variant);
+    }
+}
+
+#[test]
+fn zero_means_default_in_the_ucci_spelling_only() {
+    assert_eq!(ok("hashsize", Some("0"), Dialect::Uci), OptionChange::HashMb(16));
+    assert_eq!(ok("threads", Some("0"), Dialect::Ucci), OptionChange::Threads(ThreadCount::PerCore));
+    assert_eq!(err("Hash", Some("0"), Dialect::Ucci), "setoption: Hash: 0 is out of range (1 to 32768)");
+    // `threads` and `Threads` differ only in case: the session's spelling decides.
+    assert_eq!(err("Threads", Some("0"), Dialect::Uci), "setoption: Threads: 0 is out of range (1 to 1)");
+    assert_eq!(ok("Threads", Some("0"), Dialect::Ucci), OptionChange::Threads(ThreadCount::PerCore));
+}
+
+#[test]
+fn refusals_give_the_info_string_text() {
+    let d = Dialect::Ucci;
+    assert_eq!(err("usebook", Some("true"), d), "unknown option: usebook");
+    assert_eq!(err("Contempt", Some("3"), Dialect::Uci), "unknown option: Contempt");
+    assert_eq!(err("hashsize", Some("40000"), d), "setoption: hashsize: 40000 is out of range (0 to 32768)");
+    assert_eq!(err("hashsize", Some("-1"), d), "setoption: hashsize: -1 is out of range (0 to 32768)");
+    assert_eq!(
+        err("hashsize", Some("99999999999999999999"), d),
+        "setoption: hashsize: 99999999999999999999 is out of range (0 to 32768)"
+    );
+    assert_eq!(err("hashsize", Some("64MB"), d), "setoption: hashsize: '64MB' is not a number");
+    assert_eq!(err("hashsize", Some("0x10"), d), "setoption: hashsize: '0x10' is not a number");
+    assert_eq!(err("hashsize", None, d), "setoption: hashsize: missing value (a number)");
+    assert_eq!(err("hashsize", Some("  "), d), "setoption: hashsize: missing value (a number)");
+    assert_eq!(err("batch", Some("yes"), d), "setoption: batch: 'yes' is not true, false, on or off");
+    assert_eq!(err("batch", None, d), "setoption: batch: missing value (true or false)");
+    assert_eq!(err("threads", Some("2"), d), "setoption: threads: 2 is out of range (0 to 1)");
+    assert_eq!(
+        err("UCI_Variant", Some("chess"), Dialect::Uci),
+        "setoption: UCI_Variant: 'chess' is not supported (only xiangqi)"
+    );
+}
+
+#[test]
+fn settings_default_to_the_table() {
+    let s = Settings::default();
+    for def in OPTIONS {
+        let matches = match (def.id, def.kind) {
+            (OptionId::UseMillisec, OptionKind::Check { default }) => s.usemillisec == default,
+            (OptionId::Batch, OptionKind::Check { default }) => s.batch == default,
+            (OptionId::Debug, OptionKind::Check { default }) => s.debug == default,
+            (OptionId::Ponder, OptionKind::Check { default }) => s.ponder == default,
+            (OptionId::Hash, OptionKind::Spin { default, .. }) => s.hash_mb == default,
+            (OptionId::Threads, OptionKind::Spin { default, .. }) => s.threads == ThreadCount::Fixed(default),
+            (OptionId::MoveOverhead, OptionKind::Spin { default, .. }) => s.move_overhead_ms == default,
+            (OptionId::NewGame | OptionId::ClearHash, OptionKind::Button) => true,
+            (OptionId::UciVariant, OptionKind::Combo { .. }) => true,
+            (OptionId::MultiPv, OptionKind::Spin { default, .. }) => s.strength.multipv == default,
+            (OptionId::SkillLevel, OptionKind::Spin { default, .. }) => s.strength.skill_level as u32 == default,
+            (OptionId::LimitStrength, OptionKind::Check { default }) => s.strength.limit_strength == default,
+            (OptionId::UciElo, OptionKind::Spin { default, .. }) => s.strength.elo == default,
+            (OptionId::Pruning, OptionKind::Combo { default, .. }) => s.strength.pruning == (default != "none"),
+            (OptionId::Knowledge, OptionKind::Combo { default, .. }) => s.strength.knowledge == (default != "none"),
+            (OptionId::Randomness, OptionKind::Combo { default, vars }) => vars[s.strength.randomness] == default,
+            (OptionId::Style, OptionKind::Combo { default, vars }) => vars[s.strength.style] == default,
+            _ => false,
+        };
+        assert!(matches, "{:?}", def.id);
+    }
+}
+
+#[test]
+fn settings_follow_changes() {
+    let mut s = Settings::default();
+    assert!(s.usemillisec && !s.batch && s.hash_mb == 16 && s.move_overhead_ms == 10);
+    s.apply(OptionChange::HashMb(64));
+    s.apply(OptionChange::Batch(true));
+    s.apply(OptionChange::NewGame);
+    assert_eq!(s.hash_mb, 64);
+    assert!(s.batch);
+}
+
+#[test]
+fn strength_options_in_both_spellings() {
+    for dialect in [Dialect::Ucci, Dialect::Uci] {
+        assert_eq!(ok("MultiPV", Some("3"), dialect), OptionChange::MultiPv(3));
+        assert_eq!(ok("multipv", Some("64"), dialect), OptionChange::MultiPv(64));
+        assert_eq!(ok("Skill Level", Some("0"), dialect), OptionChange::SkillLevel(0));
+        assert_eq!(ok("skill  level", Some("20"), dialect), OptionChange::SkillLevel(20));
+        assert_eq!(ok("UCI_LimitStrength", Some("true"), dialect), OptionChange::LimitStrength(true));
+        assert_eq!(ok("UCI_Elo", Some("1500"), dialect), OptionChange::Elo(1500));
+        assert_eq!(ok("pruning", Some("none"), dialect), OptionChange::Pruning(false));
+        assert_eq!(ok("pruning", Some("Small"), dialect), OptionChange::Pruning(true));
+        assert_eq!(ok("knowledge", Some("none"), dialect), OptionChange::Knowledge(false));
+        assert_eq!(ok("knowledge", Some("large"), dialect), OptionChange::Knowledge(true));
+        assert_eq!(ok("randomness", Some("huge"), dialect), OptionChange::Randomness(5));
+        assert_eq!(ok("randomness", Some("none"), dialect), OptionChange::Randomness(0));
+        assert_eq!(ok("style", Some("risky"), dialect), OptionChange::Style(2));
+    }
+}
+
+#[test]
+fn strength_options_refuse_bad_values() {
+    let (d, u) = (Dialect::Ucci, Dialect::Uci);
+    assert_eq!(err("MultiPV", Some("0"), u), "setoption: MultiPV: 0 is out of range (1 to 64)");
+    assert_eq!(err("multipv", Some("65"), d), "setoption: multipv: 65 is out of range (1 to 64)");
+    assert_eq!(err("MultiPV", Some("three"), u), "setoption: MultiPV: 'three' is not a number");
+    assert_eq!(err("MultiPV", None, u), "setoption: MultiPV: missing value (a number)");
+    assert_eq!(err("Skill Level", Some("21"), u), "setoption: Skill Level: 21 is out of range (0 to 20)");
+    assert_eq!(err("Skill Level", Some("-1"), u), "setoption: Skill Level: -1 is out of range (0 to 20)");
+    assert_eq!(
+        err("UCI_LimitStrength", Some("maybe"), u),
+        "setoption: UCI_LimitStrength: 'maybe' is not true, false, on or off"
+    );
+    assert_eq!(err("UCI_Elo", Some("799"), u), "setoption: UCI_Elo: 799 is out of range (800 to 2400)");
+    assert_eq!(err("UCI_Elo", Some("3000"), u), "setoption: UCI_Elo: 3000 is out of range (800 to 2400)");
+    assert_eq!(
+        err("pruning", Some("tiny"), d),
+        "setoption: pruning: 'tiny' is not supported (only none, small, medium, large)"
+    );
+    assert_eq!(
+        err("knowledge", Some("all"), d),
+        "setoption: knowledge: 'all' is not supported (only none, small, medium, large)"
+    );
+    assert_eq!(
+        err("randomness", Some("extreme"), d),
+        "setoption: randomness: 'extreme' is not supported (only none, tiny, small, medium, large, huge)"
+    );
+    assert_eq!(err("style", Some("wild"), d), "setoption: style: 'wild' is not supported (only solid, normal, risky)");
+    assert_eq!(err("style", None, d), "setoption: style: missing value");
+}
+
+#[test]
+fn settings_follow_strength_changes() {
+    let mut s = Settings::default();
+    s.apply(OptionChange::MultiPv(4));
+    s.apply(OptionChange::SkillLevel(3));
+    s.apply(OptionChange::Randomness(2));
+    s.apply(OptionChange::Pruning(false));
+    assert_eq!((s.strength.multipv, s.strength.skill_level, s.strength.randomness), (4, 3, 2));
+    let st = s.strength.strength();
+    assert_eq!((st.level, st.randomness, st.pruning, st.knowledge), (3, 4, false, true));
+}
