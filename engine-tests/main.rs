@@ -4,6 +4,7 @@ mod arena;
 mod common;
 mod fuzz;
 mod judge;
+mod levels;
 mod perft;
 mod pgn;
 mod pictures;

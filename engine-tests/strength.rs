@@ -164,7 +164,7 @@ fn bad_strength_options_are_refused_and_change_nothing() {
         "setoption name Skill Level value -3",
         "setoption name Skill Level value low",
         "setoption name UCI_LimitStrength value yes",
-        "setoption name UCI_Elo value 10",
+        "setoption name UCI_Elo value -10",
         "setoption name UCI_Elo value 99999",
     ] {
         u.send(bad);

@@ -21,7 +21,7 @@ use crate::types::{Depth, Move, Value};
 
 pub use crate::eval::Trace;
 pub use crate::perft::report as perft_report;
-pub use crate::search::{Control, Info, Limits, MAX_DEPTH, SearchResult, TimeBudget};
+pub use crate::search::{Control, Info, Limits, MAX_DEPTH, SearchResult, Strength, TimeBudget};
 pub use crate::tt::{Bound, Entry};
 
 /// Hash size in MB when none is set.

@@ -115,6 +115,9 @@ enum Command {
         /// Chuhan thinks this many milliseconds per move (default 1000).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
+        /// Chuhan's strength, 0 (a beginner can win) to 20 (full strength).
+        #[arg(long, default_value_t = chuhan::play::DEFAULT_SKILL, value_parser = clap::value_parser!(u8).range(0..=20))]
+        level: u8,
         /// Start from this position instead of the start position.
         #[arg(long)]
         fen: Option<String>,
@@ -247,8 +250,8 @@ fn main() -> ExitCode {
         Some(Command::Diagram { fen, moves, out, flip, arrows }) => {
             diagram(fen.as_deref(), &moves, out.as_deref(), flip, &arrows)
         }
-        Some(Command::Play { red: _, black, depth, movetime, fen, threads, notation }) => {
-            play(black, depth, movetime, fen.as_deref(), threads as usize, &notation)
+        Some(Command::Play { red: _, black, depth, movetime, level, fen, threads, notation }) => {
+            play(black, depth, movetime, level, fen.as_deref(), threads as usize, &notation)
         }
         Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions }) => {
             let extraction = chuhan::tune::data::Extraction { skip_plies, holdout };
@@ -284,6 +287,7 @@ fn play(
     black: bool,
     depth: Option<i32>,
     movetime: Option<u64>,
+    skill: u8,
     fen: Option<&str>,
     threads: usize,
     notation: &str,
@@ -308,6 +312,7 @@ fn play(
         start,
         human: if black { chuhan::Color::Black } else { chuhan::Color::Red },
         level,
+        skill,
         threads,
         notation: Notation::from_name(notation).unwrap_or(Notation::Iccs),
         colour: std::io::stdout().is_terminal() && !no_colour,

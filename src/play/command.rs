@@ -25,6 +25,8 @@ impl std::fmt::Display for Level {
 
 /// The deepest search `level` accepts.
 pub const MAX_LEVEL_DEPTH: Depth = 64;
+/// The strongest level (full strength).
+pub const MAX_SKILL: u8 = crate::search::skill::MAX_LEVEL;
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +43,12 @@ pub enum Input {
     New(Option<String>),
     Resign,
     Draw,
-    /// Show (`None`) or set the level.
+    /// Show (`None`) or set how long Chuhan thinks.
     Level(Option<Level>),
+    /// Set Chuhan's strength, 0 to [`MAX_SKILL`].
+    Skill(u8),
+    /// Who stands better, in one line.
+    Eval,
     /// Show (`None`) or set the notation moves are shown in.
     Notation(Option<Notation>),
     Save(String),
@@ -60,10 +66,12 @@ Commands:
   board            show the board          flip       turn the board round
   moves            the moves so far        fen        the position as FEN
   undo             take back your last move (and the reply)
-  hint             ask Chuhan for a move
+  hint             Chuhan's three best moves here, with their scores
+  eval             who stands better, in a line
   draw             offer a draw            resign     give up the game
   new [FEN]        start a new game (from the start position or FEN)
-  level [depth N | movetime MS | N]        show or set how long Chuhan thinks
+  level [N | depth N | movetime MS]       show or set Chuhan's level (0 to 20), or
+                                          how long it thinks per move
   notation [chinese | traditional | wxf | iccs]        how moves are shown
   save FILE        write the game as PGN   load FILE  read a game from PGN
   quit             leave
@@ -83,6 +91,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "help" | "?" => bare(Input::Help),
         "undo" | "takeback" => bare(Input::Undo),
         "hint" => bare(Input::Hint),
+        "eval" => bare(Input::Eval),
         "flip" => bare(Input::Flip),
         "board" | "show" => bare(Input::Board),
         "fen" => bare(Input::Fen),
@@ -90,7 +99,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
         "new" => Ok(Input::New((!rest.is_empty()).then(|| rest.to_string()))),
         "resign" => bare(Input::Resign),
         "draw" => bare(Input::Draw),
-        "level" => parse_level(rest).map(Input::Level),
+        "level" => parse_level(rest),
         "notation" if rest.is_empty() => Ok(Input::Notation(None)),
         "notation" => Notation::from_name(rest)
             .map(|n| Input::Notation(Some(n)))
@@ -104,20 +113,20 @@ pub fn parse(line: &str) -> Result<Input, String> {
     }
 }
 
-fn parse_level(rest: &str) -> Result<Option<Level>, String> {
-    const USAGE: &str = "usage: level depth N (1 to 64) | level movetime MS | level N";
+fn parse_level(rest: &str) -> Result<Input, String> {
+    const USAGE: &str = "usage: level N (0 to 20) | level depth N (1 to 64) | level movetime MS";
     let words: Vec<&str> = rest.split_whitespace().collect();
     let depth = |s: &str| s.parse::<Depth>().ok().filter(|d| (1..=MAX_LEVEL_DEPTH).contains(d)).map(Level::Depth);
     let level = match words.as_slice() {
-        [] => return Ok(None),
-        [n] => depth(n),
+        [] => return Ok(Input::Level(None)),
+        [n] => return n.parse().ok().filter(|n| *n <= MAX_SKILL).map(Input::Skill).ok_or_else(|| USAGE.to_string()),
         [kind, n] if kind.eq_ignore_ascii_case("depth") => depth(n),
         [kind, ms] if kind.eq_ignore_ascii_case("movetime") => {
             ms.parse::<u64>().ok().filter(|&ms| ms > 0).map(|ms| Level::MoveTime(Duration::from_millis(ms)))
         }
         _ => None,
     };
-    level.map(Some).ok_or_else(|| USAGE.to_string())
+    level.map(|l| Input::Level(Some(l))).ok_or_else(|| USAGE.to_string())
 }
 
 #[cfg(test)]
@@ -135,10 +144,16 @@ mod tests {
         assert!(parse("save").is_err());
         assert!(parse("undo 3").is_err());
         assert_eq!(parse("level"), Ok(Input::Level(None)));
-        assert_eq!(parse("level 6"), Ok(Input::Level(Some(Level::Depth(6)))));
+        assert_eq!(parse("level 6"), Ok(Input::Skill(6)));
+        assert_eq!(parse("level 0"), Ok(Input::Skill(0)));
+        assert_eq!(parse("level 20"), Ok(Input::Skill(20)));
+        assert_eq!(parse("eval"), Ok(Input::Eval));
+        assert!(parse("eval now").is_err());
         assert_eq!(parse("level Depth 3"), Ok(Input::Level(Some(Level::Depth(3)))));
         assert_eq!(parse("level movetime 1500"), Ok(Input::Level(Some(Level::MoveTime(Duration::from_millis(1500))))));
-        for bad in ["level 0", "level 99", "level movetime 0", "level fast", "level depth"] {
+        for bad in
+            ["level 21", "level -1", "level 99", "level movetime 0", "level fast", "level depth", "level depth 0"]
+        {
             assert!(parse(bad).is_err(), "{bad}");
         }
         assert_eq!(parse("notation wxf"), Ok(Input::Notation(Some(Notation::Wxf))));

@@ -8,6 +8,7 @@
 //! The loop reads lines until `quit` or the end of input, so it works with piped input too; it
 //! never panics on what it reads (invalid UTF-8 included).
 
+pub mod advice;
 pub mod command;
 pub mod game;
 pub mod render;
@@ -17,10 +18,11 @@ use std::io::{BufRead, Write};
 use anyhow::{Context, anyhow};
 
 use crate::board::Position;
-use crate::engine::{Engine, Info, Limits, SearchResult};
+use crate::engine::{Engine, Info, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation};
 use crate::pgn;
 use crate::types::{Color, Move, Score, Value};
+use advice::{cp_text, score_text};
 use command::{HELP, Input};
 use game::{Game, side_name};
 use render::Style;
@@ -32,6 +34,9 @@ pub use command::Level;
 const DRAW_ACCEPT_AT_MOST: Value = 0;
 /// PV moves shown per thinking line.
 const PV_SHOWN: usize = 8;
+/// Chuhan's level when none is given: one an ordinary club player can beat (README, "Strength
+/// levels").
+pub const DEFAULT_SKILL: u8 = 10;
 
 /// How a session starts.
 #[derive(Clone, Debug)]
@@ -40,7 +45,10 @@ pub struct Config {
     pub start: Position,
     /// The side the player takes; the engine plays the other.
     pub human: Color,
+    /// How long the engine thinks per move.
     pub level: Level,
+    /// How well it plays, 0 to 20 (full strength).
+    pub skill: u8,
     pub threads: usize,
     /// How moves are shown.
     pub notation: Notation,
@@ -88,9 +96,12 @@ struct Session<W: Write> {
     initial: Position,
     human: Color,
     level: Level,
+    skill: u8,
     notation: Notation,
     style: Style,
     echo: bool,
+    /// The latest score from Red's point of view, for the bar beside the board.
+    score: Option<Score>,
 }
 
 impl<W: Write> Session<W> {
@@ -104,19 +115,22 @@ impl<W: Write> Session<W> {
             initial: config.start,
             human: config.human,
             level: config.level,
+            skill: config.skill,
             notation: config.notation,
             style: Style { colour: config.colour, flipped: config.human == Color::Black },
             echo: config.echo,
+            score: None,
         })
     }
 
     fn greet(&mut self) -> anyhow::Result<()> {
         writeln!(
             self.out,
-            "Chuhan {}: you play {}, Chuhan plays {} at {}. Type help for commands.",
+            "Chuhan {}: you play {}, Chuhan plays {} at level {} ({}). Type help for commands.",
             env!("CARGO_PKG_VERSION"),
             side_name(self.human),
             side_name(!self.human),
+            self.skill,
             self.level
         )?;
         self.show_board()
@@ -151,10 +165,14 @@ impl<W: Write> Session<W> {
             }
             Input::Fen => writeln!(self.out, "{}", self.game.position().fen())?,
             Input::Moves => self.show_moves()?,
-            Input::Level(None) => writeln!(self.out, "Level: {}", self.level)?,
+            Input::Level(None) => writeln!(self.out, "Level: {} ({}).", self.skill, self.level)?,
             Input::Level(Some(level)) => {
                 self.level = level;
-                writeln!(self.out, "Level set to {level}.")?;
+                writeln!(self.out, "Chuhan now thinks to {level}.")?;
+            }
+            Input::Skill(skill) => {
+                self.skill = skill;
+                writeln!(self.out, "Level set to {skill}.")?;
             }
             Input::Notation(None) => writeln!(self.out, "Notation: {}", self.notation.name())?,
             Input::Notation(Some(n)) => {
@@ -164,6 +182,7 @@ impl<W: Write> Session<W> {
             Input::New(fen) => self.new_game(fen.as_deref())?,
             Input::Undo => self.undo()?,
             Input::Hint => self.hint()?,
+            Input::Eval => self.eval()?,
             Input::Draw => self.offer_draw()?,
             Input::Resign => {
                 if self.game.is_over() {
@@ -208,13 +227,14 @@ impl<W: Write> Session<W> {
         if self.game.is_over() || self.game.position().side_to_move() == self.human {
             return Ok(());
         }
-        writeln!(self.out, "Chuhan is thinking ({})...", self.level)?;
-        let result = self.think(true)?;
+        writeln!(self.out, "Chuhan is thinking (level {}, {})...", self.skill, self.level)?;
+        let result = self.think(true, Strength::at_level(self.skill), 1)?;
         let Some(mv) = result.best else {
             return Err(anyhow!("the engine found no move in {}", self.game.position().fen()));
         };
         let pos = self.game.position();
         let line = format!("Chuhan ({}) plays {}", side_name(pos.side_to_move()), self.describe(pos, mv));
+        self.score = Some(advice::red_score(pos, result.value));
         self.game.play(mv)?;
         writeln!(self.out, "{line}")?;
         self.show_board()?;
@@ -224,14 +244,15 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// Searches the current position at the session's level, showing each iteration if
-    /// `verbose`.
-    fn think(&mut self, verbose: bool) -> anyhow::Result<SearchResult> {
+    /// Searches the current position for as long as the session's level says, at `strength`,
+    /// for `multipv` lines, showing each iteration if `verbose`.
+    fn think(&mut self, verbose: bool, strength: Strength, multipv: usize) -> anyhow::Result<SearchResult> {
         let pos = self.game.position().clone();
         self.engine.set_position(pos.clone());
+        let limits = Limits { strength, multipv, ..Limits::default() };
         let limits = match self.level {
-            Level::Depth(d) => Limits { depth: Some(d), ..Limits::default() },
-            Level::MoveTime(t) => Limits { movetime: Some(t), ..Limits::default() },
+            Level::Depth(d) => Limits { depth: Some(d), ..limits },
+            Level::MoveTime(t) => Limits { movetime: Some(t), ..limits },
         };
         let (out, notation) = (&mut self.out, self.notation);
         let mut written = Ok(());
@@ -249,13 +270,35 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "The game is over.")?;
             return Ok(());
         }
-        let result = self.think(false)?;
-        match result.best {
-            Some(mv) => {
-                let text = self.describe(self.game.position(), mv);
-                writeln!(self.out, "Hint: {text}  (score {})", score_text(Score::from_value(result.value)))?;
+        // Advice is at full strength, whatever Chuhan's own level.
+        let result = self.think(false, Strength::default(), advice::HINT_LINES)?;
+        if result.best.is_none() {
+            writeln!(self.out, "No move to suggest.")?;
+            return Ok(());
+        }
+        writeln!(self.out, "{}", advice::hint_text(self.game.position(), &result.lines, self.notation))?;
+        Ok(())
+    }
+
+    /// One line on who stands better, from a full-strength search.
+    fn eval(&mut self) -> anyhow::Result<()> {
+        let pos = self.game.position().clone();
+        let red = if self.game.is_over() {
+            None
+        } else {
+            let result = self.think(false, Strength::default(), 1)?;
+            Some(advice::red_score(&pos, result.value))
+        };
+        match red {
+            Some(red) => {
+                self.score = Some(red);
+                let cp = match red {
+                    Score::Cp(v) => format!(" ({} for Red)", cp_text(v)),
+                    Score::Decided { .. } => String::new(),
+                };
+                writeln!(self.out, "{}{cp}.", advice::verdict(red))?;
             }
-            None => writeln!(self.out, "No move to suggest.")?,
+            None => writeln!(self.out, "The game is over.")?,
         }
         Ok(())
     }
@@ -265,7 +308,7 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "The game is already over.")?;
             return Ok(());
         }
-        let result = self.think(false)?;
+        let result = self.think(false, Strength::default(), 1)?;
         let engine_to_move = self.game.position().side_to_move() != self.human;
         let own = if engine_to_move { result.value } else { -result.value };
         if own <= DRAW_ACCEPT_AT_MOST {
@@ -310,6 +353,7 @@ impl<W: Write> Session<W> {
         };
         self.game = Game::new(start);
         self.engine.new_game();
+        self.score = None;
         writeln!(self.out, "New game: you play {}.", side_name(self.human))?;
         self.show_board()?;
         if self.game.is_over() {
@@ -349,6 +393,7 @@ impl<W: Write> Session<W> {
             Ok(game) => {
                 self.game = game;
                 self.engine.new_game();
+                self.score = None;
                 writeln!(self.out, "Loaded {} moves from {path}.", self.game.moves().len())?;
                 self.show_board()?;
                 if self.game.is_over() {
@@ -365,7 +410,14 @@ impl<W: Write> Session<W> {
 
     fn show_board(&mut self) -> anyhow::Result<()> {
         let pos = self.game.position();
-        write!(self.out, "{}", render::render(pos, self.style))?;
+        let board = render::render(pos, self.style);
+        match self.score {
+            Some(red) => {
+                let bottom = if self.style.flipped { Color::Black } else { Color::Red };
+                write!(self.out, "{}", advice::with_score_bar(&board, red, bottom))?;
+            }
+            None => write!(self.out, "{board}")?,
+        }
         if !self.game.is_over() {
             writeln!(self.out, "{}", render::status(pos))?;
         }
@@ -444,20 +496,6 @@ fn move_list(start: &Position, moves: &[Move], notation: Notation) -> String {
     out
 }
 
-/// A score for people: `+0.35` (a horse is about 1.00), `mate in 3`, `mated in 2`.
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(v) => cp_text(v),
-        Score::Decided { win: true, plies } => format!("mate in {}", plies.div_ceil(2).max(1)),
-        Score::Decided { win: false, plies: 0 } => "mated".to_string(),
-        Score::Decided { win: false, plies } => format!("mated in {}", plies.div_ceil(2)),
-    }
-}
-
-fn cp_text(v: Value) -> String {
-    format!("{}{}.{:02}", if v < 0 { '-' } else { '+' }, v.unsigned_abs() / 100, v.unsigned_abs() % 100)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,6 +506,7 @@ mod tests {
             start: Position::startpos(),
             human,
             level: Level::Depth(1),
+            skill: 20,
             threads: 1,
             notation: Notation::Chinese(Script::Simplified),
             colour: false,
@@ -504,10 +543,11 @@ mod tests {
 
     #[test]
     fn bad_input_is_answered_not_fatal() {
-        let out = transcript(config(Color::Red), b"nonsense\n\xff\xfe\na0a5\nlevel 0\nsave\n\nquit\n");
+        let out = transcript(config(Color::Red), b"nonsense\n\xff\xfe\na0a5\nlevel 21\nlevel 0\nsave\n\nquit\n");
         assert!(out.contains("'nonsense' is not a move"), "{out}");
         assert!(out.contains("is illegal"), "{out}");
         assert!(out.contains("usage: level"), "{out}");
+        assert!(out.contains("Level set to 0."), "{out}");
         assert!(out.contains("usage: save FILE"), "{out}");
     }
 
@@ -542,13 +582,5 @@ mod tests {
         let out = transcript(cfg, "车八进九\nh2e2\nquit\n".as_bytes());
         assert!(out.contains("Game over: 1-0 (checkmate)."), "{out}");
         assert!(out.contains("The game is over"), "{out}");
-    }
-
-    #[test]
-    fn texts() {
-        assert_eq!(cp_text(35), "+0.35");
-        assert_eq!(cp_text(-120), "-1.20");
-        assert_eq!(score_text(Score::Decided { win: true, plies: 3 }), "mate in 2");
-        assert_eq!(score_text(Score::Decided { win: false, plies: 2 }), "mated in 1");
     }
 }

@@ -38,36 +38,39 @@ const fn level(nodes: u64, noise: Value, spread: Value) -> LevelParams {
 }
 
 /// Levels 0 to 19. The weakest five search one ply and differ in how much they misjudge; from
-/// level 5 on, each searches 1.6 times the nodes of the one below (level 19 about what full
-/// strength searches per move at 5 s + 0.05 s a game) and misjudges less.
+/// level 5 on, each searches about 1.48 times the nodes of the one below, from 400 (enough for
+/// a second ply with four lines: at 140 nodes level 5 played no better than level 4) to
+/// 100,000 at level 19 (about what full strength searches per move at 5 s + 0.05 s a game),
+/// and misjudges less.
 const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
     level(1, 250, 250),
     level(1, 200, 200),
     level(1, 150, 150),
     level(1, 110, 110),
     level(1, 80, 80),
-    level(140, 70, 70),
-    level(220, 60, 60),
-    level(360, 52, 52),
-    level(570, 45, 45),
-    level(910, 38, 38),
-    level(1_460, 32, 32),
-    level(2_330, 27, 27),
-    level(3_730, 22, 22),
-    level(5_960, 18, 18),
-    level(9_540, 14, 14),
-    level(15_300, 11, 11),
-    level(24_400, 8, 8),
-    level(39_100, 6, 6),
-    level(62_500, 4, 4),
+    level(400, 70, 70),
+    level(590, 60, 60),
+    level(880, 52, 52),
+    level(1_310, 45, 45),
+    level(1_940, 38, 38),
+    level(2_870, 32, 32),
+    level(4_260, 27, 27),
+    level(6_320, 22, 22),
+    level(9_380, 18, 18),
+    level(13_920, 14, 14),
+    level(20_650, 11, 11),
+    level(30_630, 8, 8),
+    level(45_440, 6, 6),
+    level(67_410, 4, 4),
     level(100_000, 2, 2),
 ];
 
-/// Each level's Elo on the scale of the level table in the README, which anchors level 20 at
-/// ElephantEye's rating there (see [`level_for_elo`]).
+/// Each level's Elo on the scale of the README's level table ("Strength levels"): level 0 is 0,
+/// each step up adds the gap measured between the two levels in a match (interpolated between
+/// the measured pairs). On it ElephantEye (book off, 5 s + 0.05 s) stands at about 2700.
 pub const LEVEL_ELO: [i32; MAX_LEVEL as usize + 1] = [
-    800, 880, 960, 1040, 1120, 1200, 1280, 1360, 1440, 1520, 1600, 1680, 1760, 1840, 1920, 2000, 2080, 2160, 2240,
-    2320, 2400,
+    0, 280, 660, 850, 890, 1020, 1140, 1300, 1500, 1740, 2010, 2280, 2560, 2850, 3150, 3450, 3750, 4050, 4350, 4650,
+    4950,
 ];
 
 /// The strongest level whose Elo is at most `elo` (level 0 below the scale).

@@ -269,7 +269,7 @@ option name MultiPV type spin default 1 min 1 max 64
 option name Skill Level type spin default 20 min 0 max 20
 option name Move Overhead type spin default 10 min 0 max 5000
 option name UCI_LimitStrength type check default false
-option name UCI_Elo type spin default 2400 min 800 max 2400
+option name UCI_Elo type spin default 4950 min 0 max 4950
 option name Clear Hash type button
 uciok",
             version()

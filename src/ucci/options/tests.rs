@@ -44,7 +44,7 @@ option name MultiPV type spin default 1 min 1 max 64
 option name Skill Level type spin default 20 min 0 max 20
 option name Move Overhead type spin default 10 min 0 max 5000
 option name UCI_LimitStrength type check default false
-option name UCI_Elo type spin default 2400 min 800 max 2400
+option name UCI_Elo type spin default 4950 min 0 max 4950
 option name Clear Hash type button";
     assert_eq!(announcements(Dialect::Uci, 1).join("\n"), expected);
 }
@@ -211,8 +211,8 @@ fn strength_options_refuse_bad_values() {
         err("UCI_LimitStrength", Some("maybe"), u),
         "setoption: UCI_LimitStrength: 'maybe' is not true, false, on or off"
     );
-    assert_eq!(err("UCI_Elo", Some("799"), u), "setoption: UCI_Elo: 799 is out of range (800 to 2400)");
-    assert_eq!(err("UCI_Elo", Some("3000"), u), "setoption: UCI_Elo: 3000 is out of range (800 to 2400)");
+    assert_eq!(err("UCI_Elo", Some("-1"), u), "setoption: UCI_Elo: -1 is out of range (0 to 4950)");
+    assert_eq!(err("UCI_Elo", Some("5000"), u), "setoption: UCI_Elo: 5000 is out of range (0 to 4950)");
     assert_eq!(
         err("pruning", Some("tiny"), d),
         "setoption: pruning: 'tiny' is not supported (only none, small, medium, large)"

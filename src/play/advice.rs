@@ -1,0 +1,180 @@
+//! What the terminal game tells the player about the position: the best few moves (`hint`), a
+//! one-line verdict (`eval`) and the score bar beside the board.
+//!
+//! Scores here are from Red's point of view, on the engine's scale (a horse or a cannon is
+//! about 100, `Score::Cp`).
+
+use crate::board::Position;
+use crate::notation::{self, Notation};
+use crate::search::Line;
+use crate::types::{Color, Score, Value};
+
+/// Lines `hint` shows (MultiPV).
+pub const HINT_LINES: usize = 3;
+/// Cells of the score bar: one per rank of the board.
+const BAR_CELLS: usize = 10;
+/// The score at which the bar is about three quarters full: a rook's worth or so.
+const BAR_SCALE: f64 = 250.0;
+
+/// How far ahead a side is, in words, by the largest piece its lead is about worth. Each
+/// entry is the least lead (in centi-units) the phrase is used for.
+const LEADS: [(Value, &str); 5] = [
+    (20, "slightly better"),
+    (50, "better by about a soldier"),
+    (110, "better by about a cannon"),
+    (240, "better by about a rook"),
+    (450, "winning"),
+];
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// One line about a score from Red's point of view: "Red is better by about a cannon",
+/// "Black mates in 3", "The game is level".
+pub fn verdict(red: Score) -> String {
+    match red {
+        Score::Decided { win, plies } => {
+            let winner = if win { Color::Red } else { Color::Black };
+            match plies.div_ceil(2) {
+                0 => format!("{} has won", side(winner)),
+                n => format!("{} mates in {n}", side(winner)),
+            }
+        }
+        Score::Cp(v) => {
+            let leader = if v >= 0 { Color::Red } else { Color::Black };
+            match LEADS.iter().rev().find(|(least, _)| v.abs() >= *least) {
+                Some((_, words)) => format!("{} is {words}", side(leader)),
+                None => "The game is level".to_string(),
+            }
+        }
+    }
+}
+
+/// A score for people: `+0.35` (a horse is about 1.00), `mate in 3`, `mated in 2`.
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(v) => cp_text(v),
+        Score::Decided { win: true, plies } => format!("mate in {}", plies.div_ceil(2).max(1)),
+        Score::Decided { win: false, plies: 0 } => "mated".to_string(),
+        Score::Decided { win: false, plies } => format!("mated in {}", plies.div_ceil(2)),
+    }
+}
+
+/// Centi-units as pawns-and-hundredths: `+0.35`, `-1.20`.
+pub fn cp_text(v: Value) -> String {
+    format!("{}{}.{:02}", if v < 0 { '-' } else { '+' }, v.unsigned_abs() / 100, v.unsigned_abs() % 100)
+}
+
+/// The `hint` answer: one row per line, best first, its first move in `notation` (with the ICCS
+/// form alongside when that is another) and its score for the side to move.
+pub fn hint_text(pos: &Position, lines: &[Line], notation: Notation) -> String {
+    let mut text = String::from("Hint:");
+    for (k, line) in lines.iter().take(HINT_LINES).enumerate() {
+        let Some(&mv) = line.pv.first() else { continue };
+        let word = notation::format_move(pos, mv, notation);
+        let word = if notation == Notation::Iccs { word } else { format!("{word} ({mv})") };
+        text += &format!("\n  {}. {word:<16} {}", k + 1, score_text(Score::from_value(line.value)));
+    }
+    text
+}
+
+/// A value for the side to move in `pos`, from Red's point of view.
+pub fn red_score(pos: &Position, value: Value) -> Score {
+    Score::from_value(if pos.side_to_move() == Color::Red { value } else { -value })
+}
+
+/// Filled cells of the bar for the side at the bottom of the board: half for a level game,
+/// more as that side's score grows (a logistic curve, so a mate fills it).
+fn filled(red: Score, bottom: Color) -> usize {
+    let v = match red {
+        Score::Cp(v) => v as f64,
+        Score::Decided { win: true, .. } => f64::INFINITY,
+        Score::Decided { win: false, .. } => f64::NEG_INFINITY,
+    };
+    let v = if bottom == Color::Red { v } else { -v };
+    let share = 1.0 / (1.0 + (-v / BAR_SCALE).exp());
+    (share * BAR_CELLS as f64).round() as usize
+}
+
+/// The board diagram with the score bar down its right side, beside the ten ranks: the
+/// bottom side's share filled (`█`) from the bottom, the top side's left open (`░`).
+/// `board` is the diagram as `render::render` draws it; lines that are not ranks (those that
+/// do not start with a digit) are left alone.
+pub fn with_score_bar(board: &str, red: Score, bottom: Color) -> String {
+    let fill = filled(red, bottom);
+    let mut rank = 0;
+    let mut out = String::with_capacity(board.len() + 64);
+    for line in board.lines() {
+        out.push_str(line);
+        if line.starts_with(|c: char| c.is_ascii_digit()) && rank < BAR_CELLS {
+            // Ranks come top first; the bar fills from the bottom.
+            out.push_str(if BAR_CELLS - rank <= fill { "  █" } else { "  ░" });
+            rank += 1;
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_name_the_leader_and_the_size_of_the_lead() {
+        assert_eq!(verdict(Score::Cp(0)), "The game is level");
+        assert_eq!(verdict(Score::Cp(-19)), "The game is level");
+        assert_eq!(verdict(Score::Cp(25)), "Red is slightly better");
+        assert_eq!(verdict(Score::Cp(-60)), "Black is better by about a soldier");
+        assert_eq!(verdict(Score::Cp(130)), "Red is better by about a cannon");
+        assert_eq!(verdict(Score::Cp(-300)), "Black is better by about a rook");
+        assert_eq!(verdict(Score::Cp(900)), "Red is winning");
+        assert_eq!(verdict(Score::Decided { win: true, plies: 5 }), "Red mates in 3");
+        assert_eq!(verdict(Score::Decided { win: false, plies: 2 }), "Black mates in 1");
+        assert_eq!(verdict(Score::Decided { win: false, plies: 0 }), "Black has won");
+    }
+
+    #[test]
+    fn texts() {
+        assert_eq!(cp_text(35), "+0.35");
+        assert_eq!(cp_text(-120), "-1.20");
+        assert_eq!(score_text(Score::Decided { win: true, plies: 3 }), "mate in 2");
+        assert_eq!(score_text(Score::Decided { win: false, plies: 2 }), "mated in 1");
+    }
+
+    #[test]
+    fn hints_list_the_lines_in_the_chosen_notation() {
+        let pos = Position::startpos();
+        let m = |t: &str| crate::types::Move::parse(t).expect("move");
+        let lines = vec![
+            Line { value: 35, pv: vec![m("h2e2"), m("h9g7")] },
+            Line { value: 20, pv: vec![m("b0c2")] },
+            Line { value: -5, pv: vec![m("g3g4")] },
+            Line { value: -50, pv: vec![m("a3a4")] },
+        ];
+        let wxf = hint_text(&pos, &lines, Notation::Wxf);
+        assert_eq!(wxf, "Hint:\n  1. C2.5 (h2e2)      +0.35\n  2. H8+7 (b0c2)      +0.20\n  3. P3+1 (g3g4)      -0.05");
+        assert!(hint_text(&pos, &lines, Notation::Iccs).starts_with("Hint:\n  1. h2e2             +0.35"));
+        assert_eq!(red_score(&pos, 40), Score::Cp(40));
+    }
+
+    #[test]
+    fn the_bar_fills_with_the_bottom_sides_score() {
+        assert_eq!(filled(Score::Cp(0), Color::Red), 5);
+        assert_eq!(filled(Score::Cp(250), Color::Red), 7);
+        assert_eq!(filled(Score::Cp(250), Color::Black), 3);
+        assert_eq!(filled(Score::Decided { win: true, plies: 3 }, Color::Red), 10);
+        assert_eq!(filled(Score::Decided { win: true, plies: 3 }, Color::Black), 0);
+        let board = "   a   b\n9  x  9\n8  x  8\n7\n6\n5\n\n4\n3\n2\n1\n0  y  0\n   1   2\n";
+        let drawn = with_score_bar(board, Score::Cp(250), Color::Red);
+        let cells: Vec<&str> = drawn.lines().filter_map(|l| l.strip_suffix("  █").or(l.strip_suffix("  ░"))).collect();
+        assert_eq!(cells.len(), 10, "{drawn}");
+        assert_eq!(drawn.matches('█').count(), 7);
+        assert!(drawn.starts_with("   a   b\n9  x  9  ░\n8  x  8  ░\n7  ░\n"), "{drawn}");
+        assert!(drawn.ends_with("0  y  0  █\n   1   2\n"), "{drawn}");
+    }
+}
