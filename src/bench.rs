@@ -10,8 +10,6 @@ use crate::types::Depth;
 
 pub const BENCH_EPD: &str = include_str!("../positions/bench.epd");
 pub const DEFAULT_DEPTH: Depth = 9;
-/// The table size of every bench search: part of the signature, whatever the default hash.
-pub const HASH_MB: usize = 16;
 
 pub struct BenchResult {
     pub nodes: u64,

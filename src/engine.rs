@@ -21,13 +21,18 @@ use crate::types::{Depth, Move, Value};
 
 pub use crate::eval::Trace;
 pub use crate::perft::report as perft_report;
-pub use crate::search::{Control, Info, Limits, MAX_DEPTH, SearchResult, Strength, TimeBudget};
+pub use crate::search::params::DEFAULT_MOVE_OVERHEAD_MS;
+pub use crate::search::skill::{LEVEL_ELO, MAX_LEVEL as MAX_SKILL, level_for_elo};
+pub use crate::search::{Control, Info, Limits, Line, MAX_DEPTH, SearchResult, Strength, TimeBudget};
 pub use crate::tt::{Bound, Entry};
 
 /// Hash size in MB when none is set.
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 64;
+/// A draw offer is accepted when the engine does not think itself better than this (from its
+/// own side), in the protocol and in the terminal game alike.
+pub const DRAW_ACCEPT_MAX: Value = 0;
 /// Memory one search thread needs, in MB, rounded up: its histories (the continuation table
 /// alone is 3 MB), its evaluation cache, its stack.
 const THREAD_MB: usize = 8;
@@ -223,7 +228,7 @@ impl Engine {
     }
 
     /// Starts the bench (`bench.rs`): each position searched to `depth` on one thread with a
-    /// fresh table of its own, as `go depth` searches. The engine's own table, histories and
+    /// fresh table of its own of the default size, as `go depth` searches. The engine's own table, histories and
     /// position are left as they are. `progress` gets one line per position.
     pub fn bench(
         &mut self,
@@ -235,7 +240,7 @@ impl Engine {
         let pool = self.pool.threads().clone();
         self.pool.threads().start(0, move || {
             let mut run = || -> Result<BenchResult, AllocError> {
-                let tt = Arc::new(TranspositionTable::new(bench::HASH_MB)?);
+                let tt = Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?);
                 let limits = Limits { depth: Some(depth), ..Limits::default() };
                 let positions = bench::positions();
                 let mut r = BenchResult { nodes: 0, time: Duration::ZERO, positions: positions.len(), completed: 0 };

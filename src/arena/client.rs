@@ -19,7 +19,7 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long an engine may take to exit after `quit` before it is killed.
 pub const QUIT_TIMEOUT: Duration = Duration::from_millis(500);
 /// Transposition table size, in MB, asked of every engine that announces a hash option.
-pub const HASH_MB: u32 = 16;
+pub const HASH_MB: u32 = crate::engine::DEFAULT_HASH_MB as u32;
 
 /// The protocol spoken with an engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,6 +22,7 @@ pub use cycle::{Chase, Conduct, Cycle, CycleReport};
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
 pub use rules::{RULE60_PLIES, RuleVerdict, game_result};
+pub use see::SEE_VALUE;
 
 /// What a position knows about how it was reached; one per ply on the undo stack (Stockfish's
 /// `StateInfo`).

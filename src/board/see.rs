@@ -17,7 +17,7 @@ use crate::types::{Color, Move, Piece, PieceKind, Square, Value};
 
 /// Exchange values by kind, near the middlegame material values. The king's exceeds any
 /// material that could be won with it, so an exchange never counts on losing it.
-const SEE_VALUE: [Value; PieceKind::NUM] = [10_000, 20, 20, 95, 215, 100, 15];
+pub const SEE_VALUE: [Value; PieceKind::NUM] = [10_000, 20, 20, 95, 215, 100, 15];
 
 /// A soldier across the river moves sideways and is worth about twice as much.
 const CROSSED_SOLDIER: Value = 30;

@@ -5,8 +5,8 @@
 //! about 100, `Score::Cp`).
 
 use crate::board::Position;
+use crate::engine::Line;
 use crate::notation::{self, Notation};
-use crate::search::Line;
 use crate::types::{Color, Score, Value};
 
 /// Lines `hint` shows (MultiPV).

@@ -24,9 +24,9 @@ impl std::fmt::Display for Level {
 }
 
 /// The deepest search `level` accepts.
-pub const MAX_LEVEL_DEPTH: Depth = 64;
+pub const MAX_LEVEL_DEPTH: Depth = crate::engine::MAX_DEPTH;
 /// The strongest level (full strength).
-pub const MAX_SKILL: u8 = crate::search::skill::MAX_LEVEL;
+pub const MAX_SKILL: u8 = crate::engine::MAX_SKILL;
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,19 +114,20 @@ pub fn parse(line: &str) -> Result<Input, String> {
 }
 
 fn parse_level(rest: &str) -> Result<Input, String> {
-    const USAGE: &str = "usage: level N (0 to 20) | level depth N (1 to 64) | level movetime MS";
+    let usage =
+        || format!("usage: level N (0 to {MAX_SKILL}) | level depth N (1 to {MAX_LEVEL_DEPTH}) | level movetime MS");
     let words: Vec<&str> = rest.split_whitespace().collect();
     let depth = |s: &str| s.parse::<Depth>().ok().filter(|d| (1..=MAX_LEVEL_DEPTH).contains(d)).map(Level::Depth);
     let level = match words.as_slice() {
         [] => return Ok(Input::Level(None)),
-        [n] => return n.parse().ok().filter(|n| *n <= MAX_SKILL).map(Input::Skill).ok_or_else(|| USAGE.to_string()),
+        [n] => return n.parse().ok().filter(|n| *n <= MAX_SKILL).map(Input::Skill).ok_or_else(usage),
         [kind, n] if kind.eq_ignore_ascii_case("depth") => depth(n),
         [kind, ms] if kind.eq_ignore_ascii_case("movetime") => {
             ms.parse::<u64>().ok().filter(|&ms| ms > 0).map(|ms| Level::MoveTime(Duration::from_millis(ms)))
         }
         _ => None,
     };
-    level.map(|l| Input::Level(Some(l))).ok_or_else(|| USAGE.to_string())
+    level.map(|l| Input::Level(Some(l))).ok_or_else(usage)
 }
 
 #[cfg(test)]

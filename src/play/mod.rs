@@ -18,10 +18,10 @@ use std::io::{BufRead, Write};
 use anyhow::{Context, anyhow};
 
 use crate::board::Position;
-use crate::engine::{Engine, Info, Limits, SearchResult, Strength};
+use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation};
 use crate::pgn;
-use crate::types::{Color, Move, Score, Value};
+use crate::types::{Color, Move, Score};
 use advice::{cp_text, score_text};
 use command::{HELP, Input};
 use game::{Game, side_name};
@@ -29,9 +29,6 @@ use render::Style;
 
 pub use command::Level;
 
-/// The engine accepts a draw offer when it does not think itself better than this (centi-units
-/// from its own point of view).
-const DRAW_ACCEPT_AT_MOST: Value = 0;
 /// PV moves shown per thinking line.
 const PV_SHOWN: usize = 8;
 /// Chuhan's level when none is given: one an ordinary club player can beat (README, "Strength
@@ -311,7 +308,7 @@ impl<W: Write> Session<W> {
         let result = self.think(false, Strength::default(), 1)?;
         let engine_to_move = self.game.position().side_to_move() != self.human;
         let own = if engine_to_move { result.value } else { -result.value };
-        if own <= DRAW_ACCEPT_AT_MOST {
+        if own <= DRAW_ACCEPT_MAX {
             writeln!(self.out, "Chuhan accepts the draw.")?;
             self.game.agree_draw();
             self.show_outcome()

@@ -4,12 +4,45 @@
 //! searching each one.
 
 use super::history::{ContRows, History, column};
-use crate::board::Position;
+use crate::board::{Position, SEE_VALUE};
 use crate::movegen::{self, MAX_MOVES, MoveList};
-use crate::types::{Move, PieceKind};
+use crate::types::{Move, PieceKind, Value};
 
-/// Ordering weight of a captured piece (most valuable victim first).
-const VICTIM: [i32; 7] = [0, 2, 2, 4, 9, 5, 1];
+/// Ordering weight of a piece as victim and as attacker: the rank of its exchange value
+/// ([`SEE_VALUE`]) among the kinds, 1 for the cheapest; the king, never captured, weighs 0, so
+/// as an attacker it goes first. Only the order counts: every weight is below 16, so MVV-LVA
+/// sorts by victim, then by the cheaper attacker.
+const VICTIM: [i32; PieceKind::NUM] = ranks(&SEE_VALUE);
+
+/// The ranks 1, 2, ... of the distinct values of every kind but the king, which gets 0.
+const fn ranks(values: &[Value; PieceKind::NUM]) -> [i32; PieceKind::NUM] {
+    let king = PieceKind::King as usize;
+    let mut out = [0; PieceKind::NUM];
+    let mut k = 0;
+    while k < PieceKind::NUM {
+        if k != king {
+            // One more than the number of distinct values below this kind's: a smaller value
+            // counts at the first kind that has it.
+            let mut rank = 1;
+            let mut j = 0;
+            while j < PieceKind::NUM {
+                let mut first = j != king && values[j] < values[k];
+                let mut i = 0;
+                while i < j {
+                    if i != king && values[i] == values[j] {
+                        first = false;
+                    }
+                    i += 1;
+                }
+                rank += first as i32;
+                j += 1;
+            }
+            out[k] = rank;
+        }
+        k += 1;
+    }
+    out
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -308,6 +341,13 @@ impl Default for MovePicker {
 mod tests {
     use super::*;
     use crate::search::history::ContRow;
+
+    /// Soldier, advisor and elephant, horse, cannon, rook: the exchange values' order, with the
+    /// king first among attackers.
+    #[test]
+    fn victim_weights_rank_the_exchange_values() {
+        assert_eq!(VICTIM, [0, 2, 2, 3, 5, 4, 1]);
+    }
     use crate::types::{Color, Piece};
 
     fn picked(fen: &str, kind: PickerKind) -> Vec<String> {

@@ -19,13 +19,10 @@ use super::options::{self, OptionChange, Settings, ThreadCount};
 use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
 use crate::board::Position;
-use crate::engine::{Bound, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
+use crate::engine::{Bound, DRAW_ACCEPT_MAX, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
 use crate::movegen::legal_moves;
 use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
-
-/// The draw-acceptance threshold of `docs/ucci.md` §8: accept unless Chuhan thinks it is better.
-const DRAW_ACCEPT_MAX: i32 = 0;
 
 /// What the reader thread and the search thread tell the loop.
 enum Msg {
@@ -448,7 +445,7 @@ impl Driver {
     /// answered during it (it takes seconds). Unlike perft it is finite: end of input lets it
     /// finish.
     fn bench(&mut self, depth: Option<u32>) {
-        let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, 64) as Depth);
+        let depth = depth.map_or(crate::bench::DEFAULT_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as Depth);
         let (done, out, dialect) = (self.tx.clone(), self.out.clone(), self.dialect);
         self.engine.bench(
             depth,

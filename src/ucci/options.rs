@@ -15,14 +15,14 @@ use std::fmt;
 use super::Dialect;
 use super::command::parse_int;
 use super::strength::{COARSE_GRADES, GRADES, MAX_ELO, MAX_MULTIPV, MIN_ELO, STYLES, StrengthSettings};
-use crate::search::skill::MAX_LEVEL;
+use crate::engine::{self, MAX_SKILL as MAX_LEVEL};
 
-/// Default transposition table size in MB.
-pub const DEFAULT_HASH_MB: u32 = 16;
+/// Default transposition table size in MB (the engine's).
+pub const DEFAULT_HASH_MB: u32 = engine::DEFAULT_HASH_MB as u32;
 /// Largest transposition table size in MB that `setoption` accepts.
 pub const MAX_HASH_MB: u32 = 32_768;
-/// Default `Move Overhead` in milliseconds.
-pub const DEFAULT_MOVE_OVERHEAD_MS: u32 = 10;
+/// Default `Move Overhead` in milliseconds (the search's).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u32 = engine::DEFAULT_MOVE_OVERHEAD_MS as u32;
 /// Largest `Move Overhead` in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u32 = 5_000;
 

@@ -8,8 +8,7 @@
 //! noise, doubling from `tiny` to `huge`. `style` is in the specification but not in
 //! ElephantEye: here it sets what a draw is worth.
 
-use crate::search::Strength;
-use crate::search::skill::{LEVEL_ELO, MAX_LEVEL, level_for_elo};
+use crate::engine::{LEVEL_ELO, MAX_SKILL as MAX_LEVEL, Strength, level_for_elo};
 use crate::types::Value;
 
 /// Most lines `MultiPV` accepts.
