@@ -2,6 +2,19 @@
 CARGO ?= cargo
 BIN := target/release/chuhan
 
+# The CPU the build is for, as Stockfish's and Pikafish's ARCH. Unset, every build (make or
+# plain cargo) is for the machine that builds it (`target-cpu=native`, set in
+# .cargo/config.toml), so `make run` works on any machine and uses all it has. A binary meant for
+# other machines names a level instead; every cargo run of this Makefile then uses it:
+#   make build ARCH=x86-64      any 64-bit x86 (software bit counts)
+#   make build ARCH=x86-64-v3   Haswell and later: POPCNT, LZCNT, BMI1/2, AVX2
+# (any CPU name `rustc --print target-cpus` knows). README: the speed of each.
+# Changing ARCH rebuilds everything (the flags are part of every artifact).
+ARCH ?=
+ifneq ($(ARCH),)
+export RUSTFLAGS := -C target-cpu=$(ARCH)
+endif
+
 .PHONY: run build test lint bench perft perft-deep suite fuzz soak tune clean
 
 run: build
