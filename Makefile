@@ -15,7 +15,7 @@ ifneq ($(ARCH),)
 export RUSTFLAGS := -C target-cpu=$(ARCH)
 endif
 
-.PHONY: run build test lint bench perft perft-deep suite fuzz soak tune clean
+.PHONY: run build test lint bench perft perft-deep suite fuzz soak tune book clean
 
 run: build
 	$(BIN)
@@ -77,6 +77,16 @@ tune: build
 		mv $(TUNE_PGN).part $(TUNE_PGN); \
 	fi
 	$(BIN) tune $(TUNE_PGN) --out $(TUNE_OUT) $(TUNE_ARGS)
+
+# The default opening book (docs/book.md), rebuilt byte for byte from the CCPD master games;
+# the archive is unpacked under target/ and never committed.
+CCPD ?= ../shared/data/ccpd.tar.xz
+BOOK ?= book/masters.book
+
+book: build
+	rm -rf target/ccpd && mkdir -p target/ccpd
+	tar -xJf $(CCPD) -C target/ccpd
+	$(BIN) book build target/ccpd/Dataset/對局/大師對局 --out $(BOOK)
 
 clean:
 	$(CARGO) clean

@@ -1,6 +1,7 @@
 //! Regression suites that drive the real `chuhan` binary.
 
 mod arena;
+mod book;
 mod common;
 mod fuzz;
 mod judge;

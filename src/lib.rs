@@ -23,6 +23,7 @@ pub mod attacks;
 pub mod bench;
 pub mod bitboard;
 pub mod board;
+pub mod book;
 pub mod diagram;
 pub mod engine;
 pub mod eval;

@@ -175,6 +175,9 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Build or probe an opening book.
+    #[command(subcommand)]
+    Book(BookCommand),
     /// Play games between two engines and report the score (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -213,6 +216,37 @@ enum WdlCommand {
         /// Steps of gradient descent.
         #[arg(long, default_value_t = 1500)]
         steps: usize,
+    },
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Count the master games in PGN files into a book file.
+    Build {
+        /// PGN files, or folders searched recursively for .pgn files.
+        #[arg(required = true)]
+        inputs: Vec<std::path::PathBuf>,
+        /// The book file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Plies counted from the start of each game.
+        #[arg(long, default_value_t = chuhan::book::build::DEFAULT_MAX_PLY, value_parser = clap::value_parser!(u32).range(1..=400))]
+        max_ply: u32,
+        /// Fewest games a move needs to be kept.
+        #[arg(long, default_value_t = chuhan::book::build::DEFAULT_MIN_GAMES, value_parser = clap::value_parser!(u32).range(1..))]
+        min_games: u32,
+    },
+    /// The book's moves for a position, most played first.
+    Probe {
+        /// Book file (default: the book built into Chuhan).
+        #[arg(long)]
+        book: Option<String>,
+        /// Position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from it, in ICCS, Chinese or WXF notation: "h2e2 h9g7".
+        #[arg(long, default_value = "")]
+        moves: String,
     },
 }
 
@@ -278,6 +312,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Pgn { paths, notation, out }) => pgn(&paths, &notation, out.as_deref()),
+        Some(Command::Book(command)) => book(command),
         Some(Command::Match { args }) => chuhan::arena::main(&args),
         None => protocol(),
     }
@@ -361,6 +396,29 @@ fn diagram(fen: Option<&str>, moves: &str, out: Option<&std::path::Path>, flippe
         }
     }
     ExitCode::SUCCESS
+}
+
+fn book(command: BookCommand) -> ExitCode {
+    match command {
+        BookCommand::Build { inputs, out, max_ply, min_games } => {
+            let args = chuhan::book::cli::BuildArgs { inputs, out, max_ply, min_games };
+            chuhan::book::cli::build(&args, &mut std::io::stdout())
+        }
+        BookCommand::Probe { book, fen, moves } => {
+            match chuhan::book::cli::probe(book.as_deref(), fen.as_deref(), &moves) {
+                Ok(lines) => {
+                    for line in lines {
+                        out!("{line}");
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
 }
 
 fn perft(depth: u32, fen: Option<&str>, divide: bool, threads: usize) -> ExitCode {

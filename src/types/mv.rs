@@ -72,6 +72,12 @@ impl Move {
         self.0.get() == Move::NULL.0.get()
     }
 
+    /// The same move in the left-right mirror image of the board (`b2e2` <-> `h2e2`).
+    #[inline]
+    pub const fn flip_file(self) -> Move {
+        Move::new(self.from().flip_file(), self.to().flip_file())
+    }
+
     /// Parses ICCS text: `h2e2`, `H2E2` or `h2-e2`. Legality is the position's business.
     pub fn parse(s: &str) -> Option<Move> {
         let b = s.as_bytes();
@@ -113,6 +119,8 @@ mod tests {
         for bad in ["", "h2", "h2e", "h2e10", "h2h2", "z2e2", "h2e2x", "h2+e2", "é2e2"] {
             assert_eq!(Move::parse(bad), None, "{bad}");
         }
+        assert_eq!(mv.flip_file().to_string(), "b2e2");
+        assert_eq!(mv.flip_file().flip_file(), mv);
         assert_eq!(Move::NULL.to_string(), "0000");
         assert_eq!(Move::from_raw(0), None);
         assert_eq!(Move::from_raw(0x7fff), None);

@@ -149,6 +149,13 @@ impl Square {
         Square((9 - self.0 / 9) * 9 + self.0 % 9)
     }
 
+    /// The point seen in a mirror held at the central file (files mirrored): a position and its
+    /// left-right mirror image are the same position for an opening book.
+    #[inline]
+    pub const fn flip_file(self) -> Square {
+        Square((self.0 / 9) * 9 + 8 - self.0 % 9)
+    }
+
     /// Whether the square lies in `c`'s own half (Red: ranks 0 to 4).
     #[inline]
     pub const fn in_own_half(self, c: Color) -> bool {
@@ -203,9 +210,12 @@ mod tests {
             assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
             assert_eq!(Square::parse(&sq.to_string()), Some(sq));
             assert_eq!(sq.flip_rank().flip_rank(), sq);
+            assert_eq!(sq.flip_file().flip_file(), sq);
+            assert_eq!(sq.flip_file().rank(), sq.rank());
         }
         assert_eq!(Square::parse("a0").map(Square::index), Some(0));
         assert_eq!(Square::parse("i9").map(Square::index), Some(89));
+        assert_eq!(Square::parse("b2").map(Square::flip_file), Square::parse("h2"));
         assert_eq!(Square::parse("e10"), None);
         assert_eq!(Square::parse("j1"), None);
         assert_eq!(Square::parse(""), None);
