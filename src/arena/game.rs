@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit};
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
-use crate::board::game_result;
+use crate::board::{Position, game_result};
 use crate::pgn;
 use crate::types::{ByColor, Color, GameResult, Move, Reason};
 
@@ -130,11 +130,18 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The position after the moves, `None` if one of them cannot be played.
+    fn final_position(&self) -> Option<Position> {
+        let mut pos = self.opening.position();
+        self.moves.iter().try_for_each(|&mv| pos.play(mv)).ok()?;
+        Some(pos)
+    }
+
     /// The record as a PGN game: the seven-tag roster with `Red` and `Black`, `Opening`,
     /// `TimeControl` (`tc` is each side's, `None` for games without clocks, written `-`; sides
     /// with different time controls get `RedTimeControl` and `BlackTimeControl` instead, as
     /// cutechess writes `WhiteTimeControl`), `PlyCount`, `Termination` with the reason, which
-    /// also ends the move text as a comment.
+    /// also ends the move text as a comment (with who repeated what after a repetition).
     pub fn to_pgn(&self, round: usize, tc: Option<ByColor<TimeControl>>) -> pgn::Game {
         let mut game = pgn::Game::new(self.opening.position());
         game.set_tag("Event", "chuhan match");
@@ -156,7 +163,13 @@ impl GameRecord {
         game.set_tag("PlyCount", &self.moves.len().to_string());
         game.set_tag("Termination", &self.result.reason.to_string());
         game.moves = self.moves.clone();
-        game.comment(self.moves.len(), &self.result.reason.to_string());
+        let mut comment = self.result.reason.to_string();
+        if let Some(note) =
+            self.final_position().and_then(|pos| pos.repetition_note(&self.result, REPETITION_OCCURRENCES))
+        {
+            comment = format!("{comment}: {note}");
+        }
+        game.comment(self.moves.len(), &comment);
         game.result = Some(self.result.clone());
         game
     }
@@ -377,6 +390,24 @@ mod tests {
         assert!(body.ends_with("{draw by ply limit (32)} 1/2-1/2\n"), "{body}");
         let back = pgn::Game::parse(&text).expect("reads back");
         assert_eq!((&back.moves, back.tag("Termination")), (&game.moves, Some("draw by ply limit (32)")));
+    }
+
+    #[test]
+    fn a_perpetual_chase_record_says_who_chased_what() {
+        let result = GameResult::win(Color::Black, Reason::PerpetualChase(Color::Red));
+        let moves = "b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1";
+        let game = record("3k5/9/9/9/9/9/9/9/c8/1RB1K4 w - - 0 1", moves, result).to_pgn(1, None);
+        let text = pgn::write_game(&game, crate::notation::Notation::Iccs);
+        assert!(
+            text.ends_with(
+                "4. b1b0 a0a1\n{perpetual chase by red: cycle: b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1; \
+                 red rook b0/b1 chases black cannon a0/a1 on every move; black checks on 2 of 4 moves and \
+                 is not chasing}\n0-1\n"
+            ),
+            "{text}"
+        );
+        let back = pgn::Game::parse(&text).expect("reads back");
+        assert_eq!(back.moves, game.moves);
     }
 
     const MS: fn(u64) -> Duration = Duration::from_millis;

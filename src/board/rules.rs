@@ -74,6 +74,16 @@ impl Position {
         Some(self.cycle_report(back))
     }
 
+    /// Who repeated what, on one line, for a game that `result` ended by a repetition judged
+    /// at this occurrence (`docs/rules.md` §8): the text `chuhan judge --explain` prints, as
+    /// game records put it in their closing comment. `None` for any other ending.
+    pub fn repetition_note(&self, result: &GameResult, occurrences: usize) -> Option<String> {
+        let by_repetition =
+            matches!(result.reason, Reason::PerpetualCheck(_) | Reason::PerpetualChase(_) | Reason::Repetition { .. });
+        let report = self.repetition_report(occurrences).filter(|_| by_repetition)?;
+        Some(report.to_string().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; "))
+    }
+
     /// Whether neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).
     pub fn insufficient_material(&self) -> bool {
         [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon, PieceKind::Soldier]

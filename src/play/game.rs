@@ -93,6 +93,9 @@ impl Game {
             record.set_tag(name, value);
         }
         record.moves = self.moves.clone();
+        if let Some(note) = self.result.as_ref().and_then(|r| self.pos.repetition_note(r, GAME_OCCURRENCES)) {
+            record.comment(self.moves.len(), &note);
+        }
         record.result = self.result.clone();
         record
     }
@@ -142,6 +145,14 @@ mod tests {
         let o = g.result().expect("third occurrence");
         assert_eq!(o, &GameResult::win(Color::Black, Reason::PerpetualCheck(Color::Red)));
         assert_eq!(o.to_string(), "0-1 (perpetual check by red)");
+        let text = pgn::write_game(&g.record(&[]), crate::notation::Notation::Iccs);
+        assert!(
+            text.ends_with(
+                "5. a8a9\n{cycle: d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9; red checks on every move; black \
+                 is neither checking nor chasing}\n0-1\n"
+            ),
+            "{text}"
+        );
         g.undo(1);
         assert!(!g.is_over());
     }
