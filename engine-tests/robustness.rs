@@ -150,10 +150,11 @@ fn invalid_utf8_in_every_state() {
 }
 
 /// A session whose address space is limited to 4 GB, so a huge table cannot be allocated on any
-/// machine (without the limit, a 32 GB request may succeed on a large machine, or be overcommitted).
+/// machine (without the limit, a 32 GB request may succeed on a large machine, or be
+/// overcommitted), after a search that stored the mate in one: the session and that entry's
+/// `pophash` line.
 #[cfg(unix)]
-#[test]
-fn absurd_option_values_are_refused_and_the_old_table_stays() {
+fn session_with_a_stored_mate() -> (Session, String) {
     let mut s = Session::start_command(crate::common::chuhan_with_memory_limit(4 << 20));
     s.send("ucci");
     s.expect("ucciok");
@@ -162,6 +163,15 @@ fn absurd_option_values_are_refused_and_the_old_table_stays() {
     assert_eq!(answer(&mut s), "bestmove i4i9");
     s.send(&format!("probe fen {MATE_IN_ONE}"));
     let entry = s.expect_prefix("pophash");
+    (s, entry)
+}
+
+/// Out-of-range and unallocatable values change nothing (the session of
+/// [`session_with_a_stored_mate`]).
+#[cfg(unix)]
+#[test]
+fn absurd_option_values_are_refused_and_the_old_table_stays() {
+    let (mut s, entry) = session_with_a_stored_mate();
     assert!(entry.starts_with("pophash bestmove i4i9"), "{entry}");
 
     // In range but not allocatable: refused, and the old table (with its entry) stays.
@@ -220,14 +230,7 @@ fn available_mb() -> usize {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_table_beyond_the_available_memory_is_refused_before_allocating() {
-    let mut s = Session::start_command(crate::common::chuhan_with_memory_limit(4 << 20));
-    s.send("ucci");
-    s.expect("ucciok");
-    s.send(&format!("position fen {MATE_IN_ONE}"));
-    s.send("go depth 3");
-    assert_eq!(answer(&mut s), "bestmove i4i9");
-    s.send(&format!("probe fen {MATE_IN_ONE}"));
-    let entry = s.expect_prefix("pophash");
+    let (mut s, entry) = session_with_a_stored_mate();
     let (avail, max) = (available_mb(), 32_768);
     s.send(&format!("setoption hashsize {}", avail.min(max)));
     let refusal = s.expect_prefix("info string");
