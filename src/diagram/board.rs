@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::svg::{CJK_FONTS, N, Svg, escape};
 use crate::board::Position;
+use crate::notation::RED_NUMERALS;
 use crate::types::{Color, File, Move, Piece, Square};
 
 /// What to draw besides the position.
@@ -35,7 +36,6 @@ pub const BLACK: &str = "#1e1e1e";
 pub const MARK: &str = "#1f6fd0";
 pub const ARROW: &str = "#1f9d55";
 
-const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const BLACK_NUMERALS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 
 /// Where things are, in user units (pixels at zoom 1). Points lie `UNIT` apart.

@@ -38,7 +38,8 @@ pub fn to_chinese(pos: &Position, mv: Move, script: Script) -> Option<String> {
     Some(s)
 }
 
-pub(super) const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+/// Red's file numbers, 一 (file 1 from Red's right) to 九.
+pub const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// A number (1 to 9) as `c` writes it: Chinese numerals for Red, ASCII digits for Black.
 pub(super) fn numeral(n: u8, c: Color) -> char {

@@ -49,7 +49,7 @@ use std::fmt;
 use crate::board::Position;
 use crate::types::{Color, Move, PieceKind};
 
-pub use chinese::to_chinese;
+pub use chinese::{RED_NUMERALS, to_chinese};
 use spec::{legal, normalize};
 pub use wxf::to_wxf;
 

@@ -55,19 +55,6 @@ fn wxf_letter(kind: PieceKind) -> char {
     }
 }
 
-fn wxf_kind(c: char) -> Option<PieceKind> {
-    match c.to_ascii_uppercase() {
-        'K' => Some(PieceKind::King),
-        'A' => Some(PieceKind::Advisor),
-        'E' | 'B' => Some(PieceKind::Elephant),
-        'H' | 'N' => Some(PieceKind::Horse),
-        'R' => Some(PieceKind::Rook),
-        'C' => Some(PieceKind::Cannon),
-        'P' => Some(PieceKind::Soldier),
-        _ => None,
-    }
-}
-
 fn wxf_digit(c: char) -> Option<u8> {
     match c {
         '1'..='9' => Some(c as u8 - b'0'),
@@ -104,11 +91,11 @@ fn wxf_spec(norm: &str) -> Option<Spec> {
         ('+', '+') => (PieceKind::Soldier, stacked(None, Place::First)),
         ('-', '-') => (PieceKind::Soldier, stacked(None, Place::Last)),
         _ => {
-            if let (Some(kind), Some(n)) = (wxf_kind(a), wxf_digit(b)) {
+            if let (Some(kind), Some(n)) = (PieceKind::from_fen_char(a), wxf_digit(b)) {
                 (kind, file(n))
-            } else if let (Some(kind), Some(place)) = (wxf_kind(a), wxf_sign(b)) {
+            } else if let (Some(kind), Some(place)) = (PieceKind::from_fen_char(a), wxf_sign(b)) {
                 (kind, stacked(None, place))
-            } else if let (Some(place), Some(kind)) = (wxf_sign(a), wxf_kind(b)) {
+            } else if let (Some(place), Some(kind)) = (wxf_sign(a), PieceKind::from_fen_char(b)) {
                 (kind, stacked(None, place))
             } else if let (Some(n), Some(place)) = (wxf_digit(a), wxf_sign(b)) {
                 (PieceKind::Soldier, stacked(Some(n), place))
