@@ -57,7 +57,7 @@ impl Engine {
             pos: Position::startpos(),
             banned: Vec::new(),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?),
-            memory: Arc::new(SearchMemory::new()),
+            memory: Arc::new(SearchMemory::allocated(1)),
             pool: ThreadPool::new(1)?,
             ctl: Arc::new(Control::new(false)),
         })
@@ -105,6 +105,7 @@ impl Engine {
         if n != self.pool.len() {
             self.wait();
             self.pool = ThreadPool::new(n)?;
+            self.memory.fit(n);
         }
         Ok(n)
     }

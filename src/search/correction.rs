@@ -65,6 +65,14 @@ impl Correction {
         }
     }
 
+    /// Forgets everything learnt, keeping the tables' memory.
+    pub fn clear(&mut self) {
+        for stm in [Color::Red, Color::Black] {
+            self.soldiers[stm].fill(0);
+            self.material[stm].fill(0);
+        }
+    }
+
     /// The correction to add to the static evaluation of the position with `slots`.
     #[inline]
     pub fn get(&self, slots: Slots) -> Value {

@@ -29,6 +29,11 @@ impl EvalCache {
         EvalCache { slots: HugeSlice::zeroed_or_abort(EVAL_CACHE_SIZE) }
     }
 
+    /// Empties every slot, keeping the memory.
+    pub fn clear(&mut self) {
+        self.slots.fill(0);
+    }
+
     #[inline]
     fn index(key: u64) -> usize {
         key as usize & (EVAL_CACHE_SIZE - 1)
