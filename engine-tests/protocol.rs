@@ -255,3 +255,46 @@ fn search_avoids_a_forbidden_perpetual_check() {
     let line = s.expect_prefix("bestmove");
     assert_ne!(bestmove(&line), "h9h8");
 }
+
+/// `UCI_ShowWDL` (`docs/uci.md` §2, §5): off, no `wdl`; on, every `info ... score` line has one
+/// right after the score, three per mille figures summing to 1000, certain for a mate, and the
+/// no-move line has it too. UCCI never shows it.
+#[test]
+fn show_wdl_adds_chances_to_every_score_line() {
+    let mut s = Session::hello("uci");
+    s.send("position startpos");
+    s.send("go depth 3");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send("setoption name MultiPV value 2");
+    s.send("go depth 3");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert_eq!(scored.len(), 6, "{lines:?}");
+    for line in scored {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "wdl").unwrap_or_else(|| panic!("no wdl: {line}"));
+        assert_eq!(words[at - 3], "score", "{line}");
+        let wdl: Vec<u32> = words[at + 1..at + 4].iter().map(|w| w.parse().expect("per mille")).collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+        assert_eq!(words[at + 4], "nodes", "{line}");
+    }
+    s.send("setoption name MultiPV value 1");
+    s.send(&format!("position fen {MATE_IN_ONE}"));
+    s.send("go depth 2");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains(" score mate 1 wdl 1000 0 0 nodes ")), "{lines:?}");
+    // Red checkmated: no move, and a certain loss.
+    s.send("position fen 3k5/9/9/9/9/9/9/9/r8/4K3r w - - 0 1");
+    s.send("go depth 2");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.contains(&"info depth 0 score mate 0 wdl 0 0 1000".to_string()), "{lines:?}");
+
+    let mut s = Session::hello("ucci");
+    s.send("setoption name UCI_ShowWDL value true");
+    s.send("position startpos");
+    s.send("go depth 2");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.contains("wdl")), "{lines:?}");
+}

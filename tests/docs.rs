@@ -301,3 +301,18 @@ fn documented_options_are_the_announced_ones() {
         .collect();
     assert_eq!(uci, announcements(Dialect::Uci, MAX_THREADS as u32));
 }
+
+/// The table of chances in `docs/analysis.md` §1.2 is the one `chuhan wdl fit` prints for the
+/// model in force, and the model line quoted beside it is `wdl::MODEL`.
+#[test]
+fn documented_chances_are_the_models() {
+    use chuhan::wdl::{MODEL, fit::table};
+
+    let text = fs::read_to_string(root().join("docs/analysis.md")).expect("docs/analysis.md");
+    assert!(text.contains(&table(&MODEL)), "docs/analysis.md §1.2 does not hold this table:\n{}", table(&MODEL));
+    let line = format!(
+        "pub const MODEL: Model = Model {{ a: [{:.1}, {:.1}], b: [{:.1}, {:.1}] }};",
+        MODEL.a[0], MODEL.a[1], MODEL.b[0], MODEL.b[1]
+    );
+    assert!(text.contains(&line), "{line}");
+}

@@ -2,19 +2,18 @@
 //! one-line verdict (`eval`) and the score bar beside the board.
 //!
 //! Scores here are from Red's point of view, on the engine's scale (a horse or a cannon is
-//! about 100, `Score::Cp`).
+//! about 100, `Score::Cp`); chances come from the win/draw/loss model (`docs/analysis.md` §1).
 
 use crate::board::Position;
 use crate::engine::Line;
 use crate::notation::{self, Notation};
 use crate::types::{Color, Score, Value};
+use crate::wdl::{self, Wdl};
 
 /// Lines `hint` shows (MultiPV).
 pub const HINT_LINES: usize = 3;
 /// Cells of the score bar: one per rank of the board.
 const BAR_CELLS: usize = 10;
-/// The score at which the bar is about three quarters full: a rook's worth or so.
-const BAR_SCALE: f64 = 250.0;
 
 /// How far ahead a side is, in words, by the largest piece its lead is about worth. Each
 /// entry is the least lead (in centi-units) the phrase is used for.
@@ -82,29 +81,49 @@ pub fn hint_text(pos: &Position, lines: &[Line], notation: Notation) -> String {
     text
 }
 
+/// A side's chance of winning, as a percentage: `win 35%`.
+pub fn win_text(chances: Wdl) -> String {
+    format!("win {}%", percent(chances.win))
+}
+
+/// Per mille as a whole percentage.
+fn percent(per_mille: u32) -> u32 {
+    (per_mille + 5) / 10
+}
+
+/// Red's chances for a score from Red's point of view in `pos` (the model is the same for
+/// either side, so the side to move does not matter).
+pub fn red_chances(pos: &Position, red: Score) -> Wdl {
+    wdl::of_score(pos, red)
+}
+
+/// The chances after the verdict: `Red: win 35%, draw 30%, loss 35%`.
+pub fn chances_text(red: Wdl) -> String {
+    format!("Red: {}, draw {}%, loss {}%", win_text(red), percent(red.draw), percent(red.loss))
+}
+
 /// A value for the side to move in `pos`, from Red's point of view.
 pub fn red_score(pos: &Position, value: Value) -> Score {
     Score::from_value(if pos.side_to_move() == Color::Red { value } else { -value })
 }
 
-/// Filled cells of the bar for the side at the bottom of the board: half for a level game,
-/// more as that side's score grows (a logistic curve, so a mate fills it).
-fn filled(red: Score, bottom: Color) -> usize {
-    let v = match red {
-        Score::Cp(v) => v as f64,
-        Score::Decided { win: true, .. } => f64::INFINITY,
-        Score::Decided { win: false, .. } => f64::NEG_INFINITY,
-    };
-    let v = if bottom == Color::Red { v } else { -v };
-    let share = 1.0 / (1.0 + (-v / BAR_SCALE).exp());
-    (share * BAR_CELLS as f64).round() as usize
+/// The bottom side's expected score (win plus half the draw) from Red's chances.
+fn bottom_share(red: Wdl, bottom: Color) -> f64 {
+    if bottom == Color::Red { red.expected() } else { red.flipped().expected() }
+}
+
+/// Filled cells of the bar for the side at the bottom of the board: its expected score, so
+/// half for a level game and all for a mate.
+fn filled(red: Wdl, bottom: Color) -> usize {
+    (bottom_share(red, bottom) * BAR_CELLS as f64).round() as usize
 }
 
 /// The board diagram with the score bar down its right side, beside the ten ranks: the
-/// bottom side's share filled (`█`) from the bottom, the top side's left open (`░`).
-/// `board` is the diagram as `render::render` draws it; lines that are not ranks (those that
-/// do not start with a digit) are left alone.
-pub fn with_score_bar(board: &str, red: Score, bottom: Color) -> String {
+/// bottom side's expected score filled (`█`) from the bottom, the top side's left open (`░`),
+/// and the bottom side's percentage after the lowest cell. `board` is the diagram as
+/// `render::render` draws it; lines that are not ranks (those that do not start with a digit)
+/// are left alone.
+pub fn with_score_bar(board: &str, red: Wdl, bottom: Color) -> String {
     let fill = filled(red, bottom);
     let mut rank = 0;
     let mut out = String::with_capacity(board.len() + 64);
@@ -114,6 +133,9 @@ pub fn with_score_bar(board: &str, red: Score, bottom: Color) -> String {
             // Ranks come top first; the bar fills from the bottom.
             out.push_str(if BAR_CELLS - rank <= fill { "  █" } else { "  ░" });
             rank += 1;
+            if rank == BAR_CELLS {
+                out.push_str(&format!(" {:.0}%", 100.0 * bottom_share(red, bottom)));
+            }
         }
         out.push('\n');
     }
@@ -163,18 +185,32 @@ mod tests {
     }
 
     #[test]
-    fn the_bar_fills_with_the_bottom_sides_score() {
-        assert_eq!(filled(Score::Cp(0), Color::Red), 5);
-        assert_eq!(filled(Score::Cp(250), Color::Red), 7);
-        assert_eq!(filled(Score::Cp(250), Color::Black), 3);
-        assert_eq!(filled(Score::Decided { win: true, plies: 3 }, Color::Red), 10);
-        assert_eq!(filled(Score::Decided { win: true, plies: 3 }, Color::Black), 0);
+    fn the_bar_fills_with_the_bottom_sides_expected_score() {
+        let start = Position::startpos();
+        let chances = |v| red_chances(&start, Score::Cp(v));
+        assert_eq!(filled(chances(0), Color::Red), 5);
+        // +2.00 with every piece on: 879 / 83 / 38 (`docs/analysis.md` §1.2), 92% for Red.
+        assert_eq!(chances(200), Wdl { win: 879, draw: 83, loss: 38 });
+        assert_eq!(filled(chances(200), Color::Red), 9);
+        assert_eq!(filled(chances(200), Color::Black), 1);
+        let mate = red_chances(&start, Score::Decided { win: true, plies: 3 });
+        assert_eq!(filled(mate, Color::Red), 10);
+        assert_eq!(filled(mate, Color::Black), 0);
         let board = "   a   b\n9  x  9\n8  x  8\n7\n6\n5\n\n4\n3\n2\n1\n0  y  0\n   1   2\n";
-        let drawn = with_score_bar(board, Score::Cp(250), Color::Red);
-        let cells: Vec<&str> = drawn.lines().filter_map(|l| l.strip_suffix("  █").or(l.strip_suffix("  ░"))).collect();
+        let drawn = with_score_bar(board, chances(200), Color::Red);
+        let cells: Vec<&str> = drawn.lines().filter(|l| l.contains("  █") || l.contains("  ░")).collect();
         assert_eq!(cells.len(), 10, "{drawn}");
-        assert_eq!(drawn.matches('█').count(), 7);
-        assert!(drawn.starts_with("   a   b\n9  x  9  ░\n8  x  8  ░\n7  ░\n"), "{drawn}");
-        assert!(drawn.ends_with("0  y  0  █\n   1   2\n"), "{drawn}");
+        assert_eq!(drawn.matches('█').count(), 9);
+        assert!(drawn.starts_with("   a   b\n9  x  9  ░\n8  x  8  █\n7  █\n"), "{drawn}");
+        assert!(drawn.ends_with("0  y  0  █ 92%\n   1   2\n"), "{drawn}");
+        let flipped = with_score_bar(board, chances(200), Color::Black);
+        assert!(flipped.ends_with("0  y  0  █ 8%\n   1   2\n"), "{flipped}");
+    }
+
+    #[test]
+    fn chances_in_words() {
+        let even = Wdl { win: 348, draw: 304, loss: 348 };
+        assert_eq!(win_text(even), "win 35%");
+        assert_eq!(chances_text(even), "Red: win 35%, draw 30%, loss 35%");
     }
 }

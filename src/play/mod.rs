@@ -22,6 +22,7 @@ use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strengt
 use crate::notation::{self, Notation};
 use crate::pgn;
 use crate::types::{Color, Move, Score};
+use crate::wdl;
 use advice::{cp_text, score_text};
 use command::{HELP, Input};
 use game::{Game, side_name};
@@ -289,8 +290,9 @@ impl<W: Write> Session<W> {
         match red {
             Some(red) => {
                 self.score = Some(red);
+                let chances = advice::chances_text(advice::red_chances(&pos, red));
                 let cp = match red {
-                    Score::Cp(v) => format!(" ({} for Red)", cp_text(v)),
+                    Score::Cp(v) => format!(" ({} for Red; {chances})", cp_text(v)),
                     Score::Decided { .. } => String::new(),
                 };
                 writeln!(self.out, "{}{cp}.", advice::verdict(red))?;
@@ -411,7 +413,7 @@ impl<W: Write> Session<W> {
         match self.score {
             Some(red) => {
                 let bottom = if self.style.flipped { Color::Black } else { Color::Red };
-                write!(self.out, "{}", advice::with_score_bar(&board, red, bottom))?;
+                write!(self.out, "{}", advice::with_score_bar(&board, advice::red_chances(pos, red), bottom))?;
             }
             None => write!(self.out, "{board}")?,
         }
@@ -442,12 +444,14 @@ impl<W: Write> Session<W> {
     }
 }
 
-/// One line of engine output: depth, score, nodes, time and the first moves of the PV.
+/// One line of engine output: depth, score and the mover's chance of winning, nodes, time and
+/// the first moves of the PV.
 fn thinking_line(pos: &Position, info: &Info, notation: Notation) -> String {
     format!(
-        "  depth {:2}  score {:>9}  nodes {:>10}  time {:>6.2}s  pv {}",
+        "  depth {:2}  score {:>9} {:>8}  nodes {:>10}  time {:>6.2}s  pv {}",
         info.depth,
         score_text(info.score),
+        advice::win_text(wdl::of_score(pos, info.score)),
         info.nodes,
         info.time.as_secs_f64(),
         line_text(pos, &info.pv[..info.pv.len().min(PV_SHOWN)], notation)

@@ -23,6 +23,7 @@ use crate::engine::{Bound, DRAW_ACCEPT_MAX, Engine, Info, Limits, MAX_DEPTH, MAX
 use crate::movegen::legal_moves;
 use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
+use crate::wdl;
 
 /// What the reader thread and the search thread tell the loop.
 enum Msg {
@@ -401,7 +402,7 @@ impl Driver {
         if go.depth == Some(0) && self.dialect == Dialect::Ucci {
             // A static evaluation only (`docs/ucci.md` §7.6).
             let v = self.engine.evaluate();
-            self.say(Response::RootScore(Score::from_value(v)));
+            self.say(Response::RootScore { score: Score::from_value(v), wdl: None });
             return self.say(Response::NoBestMove);
         }
         let limits = self.limits(&go);
@@ -417,12 +418,14 @@ impl Driver {
             pos: self.engine.position().clone(),
             draw_offer: Arc::clone(&draw_offer),
             timed: go.is_timed(),
+            show_wdl: self.settings.show_wdl,
             done: self.tx.clone(),
         };
+        let root = self.settings.show_wdl.then(|| self.engine.position().clone());
         self.engine.go(
             limits,
             go.ponder,
-            move |info| out.send(&Response::Iteration(iteration(info, several)), dialect),
+            move |info| out.send(&Response::Iteration(iteration(info, several, root.as_ref())), dialect),
             move |result, time| answer.send(result, time),
         );
         self.state = State::Thinking(Thinking { draw_offer, open_ended });
@@ -518,13 +521,15 @@ impl Driver {
     }
 }
 
-/// One line of a completed iteration as an `info` line; `several`: MultiPV is above 1.
-fn iteration(info: &Info, several: bool) -> Iteration {
+/// One line of a completed iteration as an `info` line; `several`: MultiPV is above 1; `root`:
+/// the searched position, when the chances are shown (`UCI_ShowWDL`).
+fn iteration(info: &Info, several: bool, root: Option<&Position>) -> Iteration {
     Iteration {
         multipv: several.then_some(info.multipv),
         depth: info.depth,
         seldepth: info.seldepth as Depth,
         score: info.score,
+        wdl: root.map(|pos| wdl::of_score(pos, info.score)),
         bound: None,
         nodes: info.nodes,
         time_ms: info.time.as_millis() as u64,
@@ -539,6 +544,8 @@ struct Answer {
     /// A draw was offered with `go draw` or `ponderhit draw`.
     draw_offer: Arc<AtomicBool>,
     timed: bool,
+    /// `UCI_ShowWDL`: the no-move line shows the chances too.
+    show_wdl: bool,
     done: Sender<Msg>,
 }
 
@@ -561,7 +568,9 @@ impl Answer {
             }
             None => {
                 if legal_moves(&self.pos).is_empty() {
-                    answer.push(Response::RootScore(Score::from_value(mated_in(0))));
+                    let score = Score::from_value(mated_in(0));
+                    let wdl = self.show_wdl.then(|| wdl::of_score(&self.pos, score));
+                    answer.push(Response::RootScore { score, wdl });
                 } else {
                     answer.push(Response::info_string("all legal moves are banned"));
                 }

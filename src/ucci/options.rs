@@ -43,6 +43,7 @@ pub enum OptionId {
     SkillLevel,
     LimitStrength,
     UciElo,
+    ShowWdl,
     Pruning,
     Knowledge,
     Randomness,
@@ -166,6 +167,12 @@ pub const OPTIONS: &[OptionDef] = &[
         kind: OptionKind::Spin { default: MAX_ELO, min: MIN_ELO, ucci_min: MIN_ELO, max: SpinMax::Fixed(MAX_ELO) },
     },
     OptionDef {
+        id: OptionId::ShowWdl,
+        ucci: None,
+        uci: Some("UCI_ShowWDL"),
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef {
         id: OptionId::Pruning,
         ucci: Some("pruning"),
         uci: None,
@@ -218,6 +225,7 @@ pub const UCI_ANNOUNCED: &[OptionId] = &[
     OptionId::MoveOverhead,
     OptionId::LimitStrength,
     OptionId::UciElo,
+    OptionId::ShowWdl,
     OptionId::ClearHash,
 ];
 
@@ -367,6 +375,8 @@ pub enum OptionChange {
     SkillLevel(u8),
     LimitStrength(bool),
     Elo(u32),
+    /// `UCI_ShowWDL`: add `wdl W D L` to every `info ... score` line.
+    ShowWdl(bool),
     /// Whether `pruning` is above `none`.
     Pruning(bool),
     /// Whether `knowledge` is above `none`.
@@ -469,6 +479,7 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::SkillLevel, Typed::Spin(n)) => OptionChange::SkillLevel(n.min(MAX_LEVEL as u32) as u8),
         (OptionId::LimitStrength, Typed::Check(on)) => OptionChange::LimitStrength(on),
         (OptionId::UciElo, Typed::Spin(elo)) => OptionChange::Elo(elo),
+        (OptionId::ShowWdl, Typed::Check(on)) => OptionChange::ShowWdl(on),
         (OptionId::Pruning, Typed::Combo(grade)) => OptionChange::Pruning(grade > 0),
         (OptionId::Knowledge, Typed::Combo(grade)) => OptionChange::Knowledge(grade > 0),
         (OptionId::Randomness, Typed::Combo(grade)) => OptionChange::Randomness(grade),
@@ -496,6 +507,7 @@ pub struct Settings {
     pub hash_mb: u32,
     pub threads: ThreadCount,
     pub move_overhead_ms: u32,
+    pub show_wdl: bool,
     pub strength: StrengthSettings,
 }
 
@@ -509,6 +521,7 @@ impl Default for Settings {
             hash_mb: DEFAULT_HASH_MB,
             threads: ThreadCount::Fixed(1),
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            show_wdl: false,
             strength: StrengthSettings::default(),
         }
     }
@@ -525,6 +538,7 @@ impl Settings {
             OptionChange::HashMb(mb) => self.hash_mb = mb,
             OptionChange::Threads(n) => self.threads = n,
             OptionChange::MoveOverheadMs(ms) => self.move_overhead_ms = ms,
+            OptionChange::ShowWdl(on) => self.show_wdl = on,
             OptionChange::MultiPv(n) => self.strength.multipv = n,
             OptionChange::SkillLevel(level) => self.strength.skill_level = level,
             OptionChange::LimitStrength(on) => self.strength.limit_strength = on,

@@ -7,6 +7,7 @@
 use super::Dialect;
 use super::options;
 use crate::types::{Depth, Move, Score};
+use crate::wdl::Wdl;
 
 /// The engine's name in `id name`, followed by the crate version.
 pub const ENGINE_NAME: &str = "Chuhan";
@@ -35,6 +36,8 @@ pub struct Iteration {
     pub depth: Depth,
     pub seldepth: Depth,
     pub score: Score,
+    /// The chances shown after the score (`UCI_ShowWDL`, UCI only).
+    pub wdl: Option<Wdl>,
     /// `Some` for a fail-high or fail-low report: printed in UCI only.
     pub bound: Option<Bound>,
     pub nodes: u64,
@@ -79,8 +82,8 @@ pub enum Response {
     /// After each completed iteration.
     Iteration(Iteration),
     /// `info depth 0 score <s>`: no legal move at the root, or the static evaluation of
-    /// `go depth 0` (`docs/ucci.md` §7.6).
-    RootScore(Score),
+    /// `go depth 0` (`docs/ucci.md` §7.6); `wdl` shown after it in UCI (`UCI_ShowWDL`).
+    RootScore { score: Score, wdl: Option<Wdl> },
     /// UCCI's `info time <ms> nodes <n>` printed just before the answer; nothing in UCI.
     SearchEnd { time_ms: u64, nodes: u64 },
     /// `info currmove <m>` (with `currmovenumber <k>` in UCI), in debug mode.
@@ -122,7 +125,9 @@ impl Response {
             }
             Response::ReadyOk => vec!["readyok".into()],
             Response::Iteration(it) => iteration(it, dialect),
-            Response::RootScore(score) => vec![format!("info depth 0 score {}", dialect.score(*score))],
+            Response::RootScore { score, wdl } => {
+                vec![format!("info depth 0 score {}{}", dialect.score(*score), wdl_field(*wdl, dialect))]
+            }
             Response::SearchEnd { time_ms, nodes } => match dialect {
                 Dialect::Ucci => vec![format!("info time {time_ms} nodes {nodes}")],
                 Dialect::Uci => vec![],
@@ -184,16 +189,26 @@ fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
             };
             let nps = u128::from(it.nodes) * 1000 / u128::from(it.time_ms.max(1));
             vec![format!(
-                "info depth {} seldepth {} multipv {} score {}{bound} nodes {} nps {nps} hashfull {} time {}{pv}",
+                "info depth {} seldepth {} multipv {} score {}{}{bound} nodes {} nps {nps} hashfull {} time {}{pv}",
                 it.depth,
                 it.seldepth,
                 it.multipv.unwrap_or(1),
                 it.score.uci(),
+                wdl_field(it.wdl, dialect),
                 it.nodes,
                 it.hashfull,
                 it.time_ms
             )]
         }
+    }
+}
+
+/// ` wdl W D L` after a UCI score when the chances are shown, as Stockfish and Pikafish place it
+/// (before a bound); UCCI has no such field.
+fn wdl_field(wdl: Option<Wdl>, dialect: Dialect) -> String {
+    match (wdl, dialect) {
+        (Some(wdl), Dialect::Uci) => format!(" wdl {wdl}"),
+        _ => String::new(),
     }
 }
 
@@ -270,6 +285,7 @@ option name Skill Level type spin default 20 min 0 max 20
 option name Move Overhead type spin default 10 min 0 max 5000
 option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 4950 min 0 max 4950
+option name UCI_ShowWDL type check default false
 option name Clear Hash type button
 uciok",
             version()
@@ -283,6 +299,7 @@ uciok",
             depth,
             seldepth: depth + 1,
             score,
+            wdl: None,
             bound: None,
             nodes,
             time_ms,
@@ -309,7 +326,7 @@ uciok",
                 lower: Some(HashBound { score: Score::Decided { win: true, plies: 1 }, depth: 3 }),
                 upper: Some(HashBound { score: Score::Decided { win: true, plies: 1 }, depth: 3 }),
             }),
-            Response::RootScore(Score::Decided { win: false, plies: 0 }),
+            Response::RootScore { score: Score::Decided { win: false, plies: 0 }, wdl: None },
             Response::SearchEnd { time_ms: 0, nodes: 1 },
             Response::NoBestMove,
             Response::StopWhileIdle,
@@ -350,6 +367,7 @@ bye";
                 depth: 1,
                 seldepth: 2,
                 score: Score::Cp(4),
+                wdl: None,
                 bound: None,
                 nodes: 57,
                 time_ms: 1,
@@ -363,6 +381,7 @@ bye";
                 depth: 1,
                 seldepth: 1,
                 score: Score::Decided { win: true, plies: 1 },
+                wdl: None,
                 bound: None,
                 nodes: 28,
                 time_ms: 1,
@@ -370,7 +389,7 @@ bye";
                 pv: pv("i4i9"),
             }),
             Response::BestMove { mv: mv("i4i9"), ponder: None, verdict: Some(Verdict::Resign) },
-            Response::RootScore(Score::Decided { win: false, plies: 0 }),
+            Response::RootScore { score: Score::Decided { win: false, plies: 0 }, wdl: None },
             Response::NoBestMove,
             Response::StopWhileIdle,
             Response::info_string("position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)"),
@@ -402,6 +421,7 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
             depth: 12,
             seldepth: 20,
             score: Score::Cp(-35),
+            wdl: None,
             bound: Some(Bound::Upper),
             nodes: 3_000_000,
             time_ms: 1500,
@@ -417,6 +437,38 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
         );
     }
 
+    /// `UCI_ShowWDL`: the chances follow the score, before a bound, in UCI only.
+    #[test]
+    fn wdl_follows_the_score_in_uci() {
+        let wdl = Some(Wdl { win: 412, draw: 301, loss: 287 });
+        let it = Iteration {
+            multipv: Some(2),
+            depth: 7,
+            seldepth: 9,
+            score: Score::Cp(18),
+            wdl,
+            bound: Some(Bound::Lower),
+            nodes: 1000,
+            time_ms: 10,
+            hashfull: 3,
+            pv: pv("h2e2 h9g7"),
+        };
+        assert_eq!(
+            Response::Iteration(it.clone()).render(Dialect::Uci),
+            [
+                "info depth 7 seldepth 9 multipv 2 score cp 18 wdl 412 301 287 lowerbound nodes 1000 nps 100000 hashfull 3 time 10 pv h2e2 h9g7"
+            ]
+        );
+        let ucci = Response::Iteration(Iteration { bound: None, ..it }).render(Dialect::Ucci);
+        assert_eq!(ucci, ["info depth 7 multipv 2 score 18 pv h2e2 h9g7"]);
+        let mated = Response::RootScore {
+            score: Score::Decided { win: false, plies: 0 },
+            wdl: Some(Wdl { win: 0, draw: 0, loss: 1000 }),
+        };
+        assert_eq!(mated.render(Dialect::Uci), ["info depth 0 score mate 0 wdl 0 0 1000"]);
+        assert_eq!(mated.render(Dialect::Ucci), ["info depth 0 score -10000"]);
+    }
+
     #[test]
     fn scores_are_clamped_and_pv_may_be_empty() {
         let it = Iteration {
@@ -424,6 +476,7 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
             depth: 3,
             seldepth: 3,
             score: Score::Cp(12_345),
+            wdl: None,
             bound: None,
             nodes: u64::MAX,
             time_ms: 0,
@@ -464,15 +517,21 @@ info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
                 ["pophash lowerbound -20 depth 5"]
             );
             assert_eq!(Response::Text("a\n\nb\n".into()).render(dialect), ["a", "", "b"]);
-            assert_eq!(Response::RootScore(Score::Cp(-31)).render(dialect).len(), 1);
+            assert_eq!(Response::RootScore { score: Score::Cp(-31), wdl: None }.render(dialect).len(), 1);
         }
         assert_eq!(Response::CurrMove { mv: mv("h2e2"), number: 3 }.render(Dialect::Ucci), ["info currmove h2e2"]);
         assert_eq!(
             Response::CurrMove { mv: mv("h2e2"), number: 3 }.render(Dialect::Uci),
             ["info currmove h2e2 currmovenumber 3"]
         );
-        assert_eq!(Response::RootScore(Score::Cp(-31)).render(Dialect::Ucci), ["info depth 0 score -31"]);
-        assert_eq!(Response::RootScore(Score::Cp(-31)).render(Dialect::Uci), ["info depth 0 score cp -31"]);
+        assert_eq!(
+            Response::RootScore { score: Score::Cp(-31), wdl: None }.render(Dialect::Ucci),
+            ["info depth 0 score -31"]
+        );
+        assert_eq!(
+            Response::RootScore { score: Score::Cp(-31), wdl: None }.render(Dialect::Uci),
+            ["info depth 0 score cp -31"]
+        );
     }
 
     /// `docs/uci.md` §6: divide lines, a blank line, the total, a blank line.

@@ -18,7 +18,7 @@ pub mod fit;
 
 use crate::board::Position;
 use crate::types::value::RULE_BOUND;
-use crate::types::{Color, PieceKind, Value};
+use crate::types::{Color, PieceKind, Score, Value};
 
 /// The model's parameters: `a` and `b` linear in the attacking material
 /// (see [`material`]), `a = a[0] + a[1] * m / MATERIAL_MAX`, and likewise `b`.
@@ -51,6 +51,13 @@ impl Wdl {
     /// The expected score, win plus half the draw, from 0 to 1.
     pub fn expected(self) -> f64 {
         (f64::from(self.win) + f64::from(self.draw) / 2.0) / 1000.0
+    }
+}
+
+/// `W D L`, as UCI's `wdl` field gives it.
+impl std::fmt::Display for Wdl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} {}", self.win, self.draw, self.loss)
     }
 }
 
@@ -148,6 +155,16 @@ pub fn wdl(pos: &Position, v: Value) -> Wdl {
     MODEL.wdl(v, material(pos))
 }
 
+/// The chances of the side to move in `pos` for a reported score: a decided score is a certain
+/// win or loss.
+pub fn of_score(pos: &Position, score: Score) -> Wdl {
+    match score {
+        Score::Cp(v) => wdl(pos, v),
+        Score::Decided { win: true, .. } => Wdl { win: 1000, draw: 0, loss: 0 },
+        Score::Decided { win: false, .. } => Wdl { win: 0, draw: 0, loss: 1000 },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +215,15 @@ mod tests {
         assert_eq!(model.wdl(MATE - 3, 8), Wdl { win: 1000, draw: 0, loss: 0 });
         assert_eq!(model.wdl(-RULE_WIN, 8), Wdl { win: 0, draw: 0, loss: 1000 });
         assert_eq!(Wdl { win: 500, draw: 300, loss: 200 }.expected(), 0.65);
+        assert_eq!(Wdl { win: 500, draw: 300, loss: 200 }.to_string(), "500 300 200");
+    }
+
+    #[test]
+    fn scores_map_to_chances() {
+        let start = Position::startpos();
+        assert_eq!(of_score(&start, Score::Cp(120)), MODEL.wdl(120, MATERIAL_MAX));
+        assert_eq!(of_score(&start, Score::Decided { win: true, plies: 3 }), Wdl { win: 1000, draw: 0, loss: 0 });
+        assert_eq!(of_score(&start, Score::Decided { win: false, plies: 0 }), Wdl { win: 0, draw: 0, loss: 1000 });
     }
 
     #[test]

@@ -45,6 +45,7 @@ option name Skill Level type spin default 20 min 0 max 20
 option name Move Overhead type spin default 10 min 0 max 5000
 option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 4950 min 0 max 4950
+option name UCI_ShowWDL type check default false
 option name Clear Hash type button";
     assert_eq!(announcements(Dialect::Uci, 1).join("\n"), expected);
 }
@@ -152,6 +153,7 @@ fn settings_default_to_the_table() {
             (OptionId::Hash, OptionKind::Spin { default, .. }) => s.hash_mb == default,
             (OptionId::Threads, OptionKind::Spin { default, .. }) => s.threads == ThreadCount::Fixed(default),
             (OptionId::MoveOverhead, OptionKind::Spin { default, .. }) => s.move_overhead_ms == default,
+            (OptionId::ShowWdl, OptionKind::Check { default }) => s.show_wdl == default,
             (OptionId::NewGame | OptionId::ClearHash, OptionKind::Button) => true,
             (OptionId::UciVariant, OptionKind::Combo { .. }) => true,
             (OptionId::MultiPv, OptionKind::Spin { default, .. }) => s.strength.multipv == default,
@@ -175,6 +177,8 @@ fn settings_follow_changes() {
     s.apply(OptionChange::HashMb(64));
     s.apply(OptionChange::Batch(true));
     s.apply(OptionChange::NewGame);
+    s.apply(OptionChange::ShowWdl(true));
+    assert!(s.show_wdl);
     assert_eq!(s.hash_mb, 64);
     assert!(s.batch);
 }
@@ -188,6 +192,8 @@ fn strength_options_in_both_spellings() {
         assert_eq!(ok("skill  level", Some("20"), dialect), OptionChange::SkillLevel(20));
         assert_eq!(ok("UCI_LimitStrength", Some("true"), dialect), OptionChange::LimitStrength(true));
         assert_eq!(ok("UCI_Elo", Some("1500"), dialect), OptionChange::Elo(1500));
+        assert_eq!(ok("UCI_ShowWDL", Some("true"), dialect), OptionChange::ShowWdl(true));
+        assert_eq!(ok("uci_showwdl", Some("off"), dialect), OptionChange::ShowWdl(false));
         assert_eq!(ok("pruning", Some("none"), dialect), OptionChange::Pruning(false));
         assert_eq!(ok("pruning", Some("Small"), dialect), OptionChange::Pruning(true));
         assert_eq!(ok("knowledge", Some("none"), dialect), OptionChange::Knowledge(false));
