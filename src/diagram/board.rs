@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use super::svg::{CJK_FONTS, N, Svg, escape};
 use crate::board::Position;
-use crate::notation::RED_NUMERALS;
+use crate::notation::{file_label, file_number};
 use crate::types::{Color, File, Move, Piece, Square};
 
 /// What to draw besides the position.
@@ -207,8 +207,8 @@ fn file_numbers(svg: &mut Svg, flipped: bool) {
         for file in File::all() {
             let col = if flipped { 8 - file.index() } else { file.index() };
             let label = match side {
-                Color::Red => RED_NUMERALS[8 - file.index()],
-                Color::Black => BLACK_NUMERALS[file.index()],
+                Color::Red => file_label(file, side),
+                Color::Black => BLACK_NUMERALS[usize::from(file_number(file, side)) - 1],
             };
             let (x, y) = Layout::grid(col as f64, row);
             let _ = writeln!(

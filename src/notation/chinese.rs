@@ -1,10 +1,10 @@
 //! Chinese file notation: `炮二平五`, `马8进7`, `前马退八`, `一兵平四`, in simplified or
 //! traditional characters.
 
-use super::spec::{Dir, Place, Selector, Spec, describe, resolve as resolve_spec};
+use super::spec::{Dir, Place, Selector, Spec, describe, file_number, resolve as resolve_spec};
 use super::{NotationError, Script};
 use crate::board::Position;
-use crate::types::{Color, Move, Piece, PieceKind};
+use crate::types::{Color, File, Move, Piece, PieceKind};
 
 /// Writes `mv`, a legal move, in Chinese file notation. `None` if no piece of the side to move
 /// stands on its from-point or that piece cannot move that way.
@@ -40,6 +40,11 @@ pub fn to_chinese(pos: &Position, mv: Move, script: Script) -> Option<String> {
 
 /// Red's file numbers, 一 (file 1 from Red's right) to 九.
 pub const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// The label `c` writes for file `f`: its own number ([`file_number`]) as a [`numeral`].
+pub fn file_label(f: File, c: Color) -> char {
+    numeral(file_number(f, c), c)
+}
 
 /// A number (1 to 9) as `c` writes it: Chinese numerals for Red, ASCII digits for Black.
 pub(super) fn numeral(n: u8, c: Color) -> char {

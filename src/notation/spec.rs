@@ -90,7 +90,7 @@ pub(super) struct Parts {
 }
 
 /// The mover's number of file `f`: counted from the mover's right, 1 to 9.
-pub(super) fn file_number(f: File, c: Color) -> u8 {
+pub fn file_number(f: File, c: Color) -> u8 {
     let i = f.index() as u8;
     match c {
         Color::Red => 9 - i,

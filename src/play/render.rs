@@ -27,6 +27,7 @@
 use std::fmt::Write;
 
 use crate::board::Position;
+use crate::notation::file_label;
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
 
 /// How to draw the board.
@@ -40,7 +41,6 @@ pub struct Style {
 }
 
 const EMPTY: &str = "＋";
-const RED_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
 const RED_PIECE: &str = "\x1b[1;31m";
 const BLACK_PIECE: &str = "\x1b[1m";
@@ -56,7 +56,7 @@ pub fn render(pos: &Position, style: Style) -> String {
     let checked = pos.in_check().then(|| pos.king(pos.side_to_move()));
 
     let mut out = String::with_capacity(1024);
-    out.push_str(&labels(files.iter().map(|&f| file_label(f, top))));
+    out.push_str(&labels(files.iter().map(|&f| file_label(f, top).to_string())));
     for (row, &rank) in ranks.iter().enumerate() {
         if row == 5 {
             out.push_str(&format!("{:7}楚  河{:14}漢  界\n", "", ""));
@@ -91,7 +91,7 @@ pub fn render(pos: &Position, style: Style) -> String {
         }
         let _ = writeln!(out, " {r}");
     }
-    out.push_str(&labels(files.iter().map(|&f| file_label(f, bottom))));
+    out.push_str(&labels(files.iter().map(|&f| file_label(f, bottom).to_string())));
     out.push_str(&labels(files.iter().map(|f| f.to_char().to_string())));
     out
 }
@@ -101,15 +101,6 @@ fn push_mark(out: &mut String, c: char, colour: bool) {
         let _ = write!(out, "{MARK}{c}{RESET}");
     } else {
         out.push(c);
-    }
-}
-
-/// `c`'s number for file `f`, as `c` writes it: 一 … 九 for Red, 1 … 9 for Black, counted from
-/// that side's right.
-fn file_label(f: File, c: Color) -> String {
-    match c {
-        Color::Red => RED_NUMERALS[8 - f.index()].to_string(),
-        Color::Black => (f.index() + 1).to_string(),
     }
 }
 
