@@ -308,6 +308,12 @@ const TOKENS: &[&str] = &[
     "z9z9",
     "h2h2",
     "h2e10",
+    "i4i10",
+    "e0e0",
+    "-5",
+    "99999999999999999999999",
+    "9/9",
+    "帥",
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
     "3k5/9/9/4N4/9/8R/9/9/4K4/9",
     "9/9/9/9/9/9/9/9/9/9",
@@ -333,7 +339,7 @@ fn token_soup() -> impl Strategy<Value = String> {
         1 => "[a-iA-Iz][0-9][-]?[a-i][0-9]{1,2}",
         1 => "[KAEBHNRCPkaebhnrcp1-9/]{1,40}",
     ];
-    (prop::collection::vec(token, 0..30), prop::sample::select(&[" ", "  ", "\t", "/", ""][..]))
+    (prop::collection::vec(token, 0..30), prop::sample::select(&[" ", "  ", "\t", " \r", "\u{a0}", "/", ""][..]))
         .prop_map(|(tokens, sep)| tokens.join(sep))
 }
 
@@ -372,8 +378,9 @@ fn parse_everything(text: &str) {
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    // Every refusal renders as one line of `info string` text.
-                    assert!(!e.to_string().contains('\n'), "{line}: {e}");
+                    // Every refusal renders as one line of `info string` text, never an empty one.
+                    let text = e.to_string();
+                    assert!(!text.is_empty() && !text.contains('\n'), "{line}: {e}");
                 }
             }
         }

@@ -264,8 +264,6 @@ impl<'a> Iterator for Tokens<'a> {
 mod tests {
     use super::*;
 
-    use proptest::prelude::*;
-
     fn ok(line: &str) -> Command {
         ok_in(line, Dialect::Ucci)
     }
@@ -457,108 +455,5 @@ mod tests {
         assert_eq!(t.rest(), "b  c d");
         assert_eq!(t.next(), None);
         assert_eq!(Tokens::new("x\u{3000}y").collect::<Vec<_>>(), ["x", "y"]);
-    }
-
-    const WORDS: &[&str] = &[
-        "ucci",
-        "uci",
-        "isready",
-        "setoption",
-        "name",
-        "value",
-        "position",
-        "startpos",
-        "fen",
-        "moves",
-        "banmoves",
-        "go",
-        "ponder",
-        "draw",
-        "depth",
-        "infinite",
-        "nodes",
-        "time",
-        "movestogo",
-        "increment",
-        "opptime",
-        "oppmovestogo",
-        "oppincrement",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "mate",
-        "searchmoves",
-        "perft",
-        "ponderhit",
-        "stop",
-        "probe",
-        "quit",
-        "uccinewgame",
-        "ucinewgame",
-        "debug",
-        "on",
-        "off",
-        "d",
-        "eval",
-        "bench",
-        "hashsize",
-        "Hash",
-        "h2e2",
-        "H2-E2",
-        "i4i10",
-        "e0e0",
-        "w",
-        "b",
-        "-",
-        "0",
-        "1",
-        "-5",
-        "99999999999999999999999",
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
-        "3k5/9/9/4N4/9/8R/9/9/4K4/9",
-        "9/9",
-        "é",
-        "\u{0}",
-        "帥",
-    ];
-
-    fn token_soup() -> impl Strategy<Value = String> {
-        let token = prop_oneof![
-            4 => proptest::sample::select(WORDS).prop_map(str::to_string),
-            1 => "[a-j0-9\\-]{1,6}",
-            1 => "\\PC{0,8}",
-        ];
-        let gap = prop_oneof![Just(" "), Just("  "), Just("\t"), Just(" \r"), Just("\u{a0}")];
-        proptest::collection::vec((token, gap), 0..14)
-            .prop_map(|parts| parts.into_iter().map(|(t, g)| t + g).collect::<String>())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
-
-        #[test]
-        fn random_strings_never_panic(line in "\\PC{0,80}") {
-            for dialect in [Dialect::Ucci, Dialect::Uci] {
-                let _ = parse(&line, dialect).map_err(|e| e.to_string());
-            }
-        }
-
-        #[test]
-        fn token_soups_never_panic(line in token_soup()) {
-            for dialect in [Dialect::Ucci, Dialect::Uci] {
-                match parse(&line, dialect) {
-                    Ok(Command::Position(spec) | Command::Probe(spec)) => {
-                        let _ = spec.build().map(|p| p.fen()).map_err(|e| e.to_string());
-                    }
-                    Ok(Command::SetOption { name, value }) => {
-                        let _ = super::super::options::validate(&name, value.as_deref(), dialect, 4);
-                    }
-                    Ok(_) => {}
-                    Err(e) => prop_assert!(!e.to_string().is_empty()),
-                }
-            }
-        }
     }
 }

@@ -247,50 +247,17 @@ mod tests {
         env!("CARGO_PKG_VERSION")
     }
 
+    /// The handshake frames the announced options (their text is pinned against the protocol
+    /// pages by `tests/docs.rs`) between the engine's id and the protocol's ok.
     #[test]
-    fn ucci_handshake() {
-        let expected = format!(
-            "\
-id name Chuhan {}
-id author The Chuhan developers
-option usemillisec type check default true
-option batch type check default false
-option debug type check default false
-option ponder type check default false
-option hashsize type spin min 0 max 32768 default 16
-option threads type spin min 0 max 1 default 1
-option pruning type combo var none var small var medium var large default large
-option knowledge type combo var none var small var medium var large default large
-option randomness type combo var none var tiny var small var medium var large var huge default none
-option style type combo var solid var normal var risky default normal
-option multipv type spin min 1 max 64 default 1
-option newgame type button
-ucciok",
-            version()
-        );
-        assert_eq!(transcript(Dialect::Ucci, &[Response::Handshake { max_threads: 1 }]), expected);
-    }
-
-    #[test]
-    fn uci_handshake() {
-        let expected = format!(
-            "\
-id name Chuhan {}
-id author The Chuhan developers
-option name Hash type spin default 16 min 1 max 32768
-option name Threads type spin default 1 min 1 max 1
-option name Ponder type check default false
-option name MultiPV type spin default 1 min 1 max 64
-option name Skill Level type spin default 20 min 0 max 20
-option name Move Overhead type spin default 10 min 0 max 5000
-option name UCI_LimitStrength type check default false
-option name UCI_Elo type spin default 4950 min 0 max 4950
-option name UCI_ShowWDL type check default false
-option name Clear Hash type button
-uciok",
-            version()
-        );
-        assert_eq!(transcript(Dialect::Uci, &[Response::Handshake { max_threads: 1 }]), expected);
+    fn handshakes() {
+        for (dialect, ok) in [(Dialect::Ucci, "ucciok"), (Dialect::Uci, "uciok")] {
+            let mut expected =
+                vec![format!("id name Chuhan {}", version()), "id author The Chuhan developers".to_string()];
+            expected.extend(options::announcements(dialect, 1));
+            expected.push(ok.to_string());
+            assert_eq!(transcript(dialect, &[Response::Handshake { max_threads: 1 }]), expected.join("\n"));
+        }
     }
 
     fn iteration(depth: Depth, score: Score, nodes: u64, time_ms: u64, line: &str) -> Response {

@@ -16,39 +16,7 @@ fn err(name: &str, value: Option<&str>, dialect: Dialect) -> String {
     }
 }
 
-#[test]
-fn ucci_announcement_matches_the_document() {
-    let expected = "\
-option usemillisec type check default true
-option batch type check default false
-option debug type check default false
-option ponder type check default false
-option hashsize type spin min 0 max 32768 default 16
-option threads type spin min 0 max 1 default 1
-option pruning type combo var none var small var medium var large default large
-option knowledge type combo var none var small var medium var large default large
-option randomness type combo var none var tiny var small var medium var large var huge default none
-option style type combo var solid var normal var risky default normal
-option multipv type spin min 1 max 64 default 1
-option newgame type button";
-    assert_eq!(announcements(Dialect::Ucci, 1).join("\n"), expected);
-}
-
-#[test]
-fn uci_announcement_matches_the_document() {
-    let expected = "\
-option name Hash type spin default 16 min 1 max 32768
-option name Threads type spin default 1 min 1 max 1
-option name Ponder type check default false
-option name MultiPV type spin default 1 min 1 max 64
-option name Skill Level type spin default 20 min 0 max 20
-option name Move Overhead type spin default 10 min 0 max 5000
-option name UCI_LimitStrength type check default false
-option name UCI_Elo type spin default 4950 min 0 max 4950
-option name UCI_ShowWDL type check default false
-option name Clear Hash type button";
-    assert_eq!(announcements(Dialect::Uci, 1).join("\n"), expected);
-}
+// The announced lines themselves are pinned by `tests/docs.rs`, against the protocol pages.
 
 #[test]
 fn thread_maximum_is_a_parameter() {
