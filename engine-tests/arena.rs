@@ -178,7 +178,7 @@ fn engines_are_kept_between_games_and_restarted_after_a_fault() {
     let exe = env!("CARGO_BIN_EXE_chuhan");
     let chuhan = script(&dir, "chuhan", &format!("exec '{exe}'\n"));
     let fake = fake_engine(&dir, "illegal", "echo 'bestmove a0a5'");
-    let o = run(&["match", "--engine", &fake, "--engine", &chuhan, "--games", "4", "--tc", "0.3+0"]);
+    let o = run(&["match", "--engine", &fake, "--tc", "0.3+0", "--engine", &chuhan, "--tc", "20+0", "--games", "4"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("Score of illegal vs Chuhan 0.1.0: 0 - 4 - 0 [0.000] 4\n"), "{}", stdout(&o));
     assert_eq!(starts(&dir, "chuhan"), 1 + 1);
@@ -214,7 +214,12 @@ fn the_referee_punishes_faults() {
         let fake = fake_engine(&dir, name, on_go);
         let pgn = dir.join(format!("{name}.pgn"));
         let pgn_arg = pgn.to_string_lossy().into_owned();
-        let o = run(&["match", "--engine", &fake, "--engine", exe, "--games", "2", "--tc", "0.3+0", "--pgn", &pgn_arg]);
+        // The fake's short clock makes the silent one forfeit soon; Chuhan's long one keeps a
+        // loaded machine from making it forfeit first.
+        let o = run(&[
+            "match", "--engine", &fake, "--tc", "0.3+0", "--engine", exe, "--tc", "20+0", "--games", "2", "--pgn",
+            &pgn_arg,
+        ]);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         assert!(stdout(&o).starts_with(&format!("Score of {name} vs Chuhan 0.1.0: 0 - 2 - 0 [0.000] 2\n")), "{name}");
         let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
