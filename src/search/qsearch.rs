@@ -21,6 +21,10 @@ impl Worker<'_> {
         if let Some(v) = self.enter_node(ply) {
             return v;
         }
+        // A level blind to replies judges the position its last ply left as it stands.
+        if !self.sees_replies() {
+            return self.evaluate();
+        }
 
         // The static evaluation comes before the table's entry, which it does not depend on:
         // the entry's cache line, prefetched by the parent, has the evaluation's time to arrive

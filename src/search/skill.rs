@@ -1,12 +1,14 @@
 //! Playing below full strength, and playing with variety.
 //!
 //! A weaker level should play like a weaker player, not like a strong engine that now and then
-//! throws a piece away. So each level below [`MAX_LEVEL`] weakens the search in three ways a
-//! person's play is weak: it looks less far (a node budget per move, [`LEVELS`]), it judges positions less exactly (noise on every static evaluation) and it does not
-//! always find the best of the moves it saw (a choice among the best [`SKILL_LINES`] root
-//! lines, each weighted by how far its score is below the best). A free rook still stands out
-//! by far more than the noise and the spread of the choice, so even level 0 takes it most of the
-//! time. The ladder was set by matches (README, "Strength levels").
+//! throws a piece away. So each level below [`MAX_LEVEL`] weakens the search in the ways a
+//! person's play is weak: it looks less far (a node budget per move, [`LEVELS`]; the two
+//! weakest do not even see the reply to their move, as a beginner who grabs a guarded piece),
+//! it judges positions less exactly (noise on every static evaluation) and it does not always
+//! find the best of the moves it saw (a choice among the best [`SKILL_LINES`] root lines, each
+//! weighted by how far its score is below the best). A free rook still stands out by more than
+//! the noise and the spread of the choice, so even level 0 takes it most of the time. The
+//! ladder was set by matches (README, "Strength levels").
 //!
 //! UCCI's `randomness` adds evaluation noise at any level, for variety at full strength; UCCI's
 //! `knowledge none` evaluates material and piece placement only, and `pruning none` turns off
@@ -26,6 +28,10 @@ pub const SKILL_LINES: usize = 4;
 struct LevelParams {
     /// Nodes per move (the search ends after the first iteration past it; 1: depth 1 only).
     nodes: u64,
+    /// Whether the search looks at the captures that follow its last ply (quiescence). A
+    /// level without judges a move by the position it leaves, as a beginner who does not see
+    /// the reply: it grabs a guarded piece and leaves its own hanging.
+    replies: bool,
     /// Evaluation noise amplitude, in centi-units (a horse is about 100).
     noise: Value,
     /// Spread of the choice among lines: a line this far below the best is chosen e^-1 times
@@ -34,20 +40,26 @@ struct LevelParams {
 }
 
 const fn level(nodes: u64, noise: Value, spread: Value) -> LevelParams {
-    LevelParams { nodes, noise, spread }
+    LevelParams { nodes, replies: true, noise, spread }
 }
 
-/// Levels 0 to 19. The weakest five search one ply and differ in how much they misjudge; from
-/// level 5 on, each searches about 1.48 times the nodes of the one below, from 400 (enough for
-/// a second ply with four lines: at 140 nodes level 5 played no better than level 4) to
-/// 100,000 at level 19 (about what full strength searches per move at 5 s + 0.05 s a game),
-/// and misjudges less.
+/// A level that searches one ply and does not see the reply.
+const fn blind(noise: Value, spread: Value) -> LevelParams {
+    LevelParams { nodes: 1, replies: false, noise, spread }
+}
+
+/// Levels 0 to 19. The weakest five search one ply: levels 0 and 1 judge a move by the position
+/// it leaves (a scripted player that takes what it safely can beats them), levels 2 to 4 also
+/// see the captures that follow, and they differ in how much they misjudge. From level 5 on,
+/// each searches about 1.48 times the nodes of the one below, from 400 (enough for a second ply
+/// with four lines: at 140 nodes level 5 played no better than level 4) to 100,000 at level 19
+/// (about what full strength searches per move at 5 s + 0.05 s a game), and misjudges less.
 const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
-    level(1, 250, 250),
-    level(1, 200, 200),
+    blind(130, 130),
+    blind(60, 60),
     level(1, 150, 150),
-    level(1, 110, 110),
-    level(1, 80, 80),
+    level(1, 105, 105),
+    level(1, 75, 75),
     level(400, 70, 70),
     level(590, 60, 60),
     level(880, 52, 52),
@@ -112,6 +124,11 @@ impl Strength {
         LEVELS.get(self.level as usize)
     }
 
+    /// Whether the search looks at the captures after its last ply (quiescence).
+    pub fn sees_replies(&self) -> bool {
+        self.params().is_none_or(|p| p.replies)
+    }
+
     /// Whether the best move is chosen by lot among several lines.
     pub fn picks(&self) -> bool {
         self.params().is_some()
@@ -167,15 +184,18 @@ pub(crate) struct Handicap {
     seed: u64,
     noise: Value,
     knowledge: bool,
+    /// Quiescence at the leaves; without it a leaf is its static evaluation.
+    pub replies: bool,
 }
 
 impl Handicap {
-    /// `None` when the strength leaves the evaluation alone.
+    /// `None` when the strength leaves the evaluation and the leaves alone.
     pub fn new(strength: &Strength, seed: u64) -> Option<Handicap> {
-        strength.alters_evaluation().then_some(Handicap {
+        (strength.alters_evaluation() || !strength.sees_replies()).then_some(Handicap {
             seed,
             noise: strength.noise(),
             knowledge: strength.knowledge,
+            replies: strength.sees_replies(),
         })
     }
 
@@ -222,8 +242,14 @@ mod tests {
         assert_eq!(budgets.len(), MAX_LEVEL as usize);
         assert_eq!(budgets[0], 1);
         assert!(budgets.windows(2).all(|w| w[1] >= w[0]));
-        assert!(LEVELS.windows(2).all(|w| w[1].noise < w[0].noise && w[1].spread < w[0].spread));
-        assert_eq!(Strength::at_level(0).noise(), 250);
+        // Seeing the replies is the larger step; within each kind the noise and spread fall.
+        let better = |a: &LevelParams, b: &LevelParams| {
+            (b.replies && !a.replies) || (b.replies == a.replies && b.noise < a.noise && b.spread < a.spread)
+        };
+        assert!(LEVELS.windows(2).all(|w| better(&w[0], &w[1])));
+        assert_eq!(Strength::at_level(0).noise(), 130);
+        let blind: Vec<u8> = (0..=MAX_LEVEL).filter(|&l| !Strength::at_level(l).sees_replies()).collect();
+        assert_eq!(blind, [0, 1]);
         assert_eq!(Strength::at_level(19).noise(), 2);
         assert_eq!(Strength { randomness: 8, ..Strength::default() }.noise(), 8);
     }
@@ -241,24 +267,25 @@ mod tests {
     #[test]
     fn the_choice_weighs_lines_by_score() {
         let s = Strength::at_level(0);
-        // Spread 250: weights 1, e^-1, e^-3 for values 0, -250, -750.
-        let values = [0, -250, -750];
+        // Spread 130: weights 1, e^-1, e^-3 for values 0, -130, -390.
+        let values = [0, -130, -390];
         let total = 1.0 + (-1.0f64).exp() + (-3.0f64).exp();
         assert_eq!(s.pick(&values, 0.0), 0);
         assert_eq!(s.pick(&values, 0.99 / total), 0);
         assert_eq!(s.pick(&values, 1.01 / total), 1);
         assert_eq!(s.pick(&values, (1.0 + (-1.0f64).exp() + 0.01) / total), 2);
-        // A free rook (about 400 above three other moves) is taken most of the time even at
-        // level 0: 1 / (1 + 3 e^(-400/250)) = 0.62; at level 4 nine times in ten.
+        // A line 400 above three others (a free rook) is chosen most of the time even at level
+        // 0: 1 / (1 + 3 e^(-400/130)) = 0.88; at level 4 (spread 75) 0.986. (The noise on the
+        // leaves makes the rook look smaller: engine-tests/levels.rs.)
         let share =
             |l| (0..1000).filter(|&i| Strength::at_level(l).pick(&[400, 0, 0, 0], i as f64 / 1000.0) == 0).count();
-        assert_eq!(share(0), 623);
-        assert_eq!(share(4), 981);
+        assert_eq!(share(0), 879);
+        assert_eq!(share(4), 986);
     }
 
     #[test]
     fn noise_is_bounded_and_fixed_per_position() {
-        let h = Handicap { seed: 12345, noise: 50, knowledge: true };
+        let h = Handicap { seed: 12345, noise: 50, knowledge: true, replies: true };
         let draws: Vec<Value> = (0..2000u64).map(|k| h.noise_at(k.wrapping_mul(0x1234_5678_9abc_def1))).collect();
         assert!(draws.iter().all(|v| (-50..=50).contains(v)));
         assert!(draws.iter().any(|&v| v < -40) && draws.iter().any(|&v| v > 40));

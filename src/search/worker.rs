@@ -168,6 +168,12 @@ impl<'a> Worker<'a> {
         self.hist.evals.prefetch(key);
     }
 
+    /// Whether the leaves are searched for captures (all but the weakest levels).
+    #[inline]
+    pub(super) fn sees_replies(&self) -> bool {
+        self.handicap.is_none_or(|h| h.replies)
+    }
+
     /// Static evaluation, from the side to move's point of view, through the thread's cache.
     #[inline]
     pub(super) fn evaluate(&mut self) -> Value {
