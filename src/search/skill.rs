@@ -78,11 +78,10 @@ const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
 ];
 
 /// Each level's Elo on the scale of the README's level table ("Strength levels"): level 0 is 0,
-/// each step up adds the gap measured between the two levels in a match (interpolated between
-/// the measured pairs). On it ElephantEye (book off, 5 s + 0.05 s) stands at about 2700.
+/// each step up adds the gap measured between the two levels in a match at fixed nodes.
 pub const LEVEL_ELO: [i32; MAX_LEVEL as usize + 1] = [
-    0, 280, 660, 850, 890, 1020, 1140, 1300, 1500, 1740, 2010, 2280, 2560, 2850, 3150, 3450, 3750, 4050, 4350, 4650,
-    4950,
+    0, 270, 1070, 1250, 1370, 1480, 1600, 1670, 1920, 2010, 2250, 2540, 2740, 2960, 3170, 3410, 3570, 3840, 4020, 4140,
+    4420,
 ];
 
 /// The strongest level whose Elo is at most `elo` (level 0 below the scale).

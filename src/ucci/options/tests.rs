@@ -185,8 +185,8 @@ fn strength_options_refuse_bad_values() {
         err("UCI_LimitStrength", Some("maybe"), u),
         "setoption: UCI_LimitStrength: 'maybe' is not true, false, on or off"
     );
-    assert_eq!(err("UCI_Elo", Some("-1"), u), "setoption: UCI_Elo: -1 is out of range (0 to 4950)");
-    assert_eq!(err("UCI_Elo", Some("5000"), u), "setoption: UCI_Elo: 5000 is out of range (0 to 4950)");
+    assert_eq!(err("UCI_Elo", Some("-1"), u), "setoption: UCI_Elo: -1 is out of range (0 to 4420)");
+    assert_eq!(err("UCI_Elo", Some("5000"), u), "setoption: UCI_Elo: 5000 is out of range (0 to 4420)");
     assert_eq!(
         err("pruning", Some("tiny"), d),
         "setoption: pruning: 'tiny' is not supported (only none, small, medium, large)"
