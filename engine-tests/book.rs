@@ -105,3 +105,175 @@ fn bad_input_is_refused_in_one_line() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("error: /nonexistent/games: "), "{}", stderr(&o));
 }
+
+/// The engine's side: `go` in book, `banmoves` and `searchmoves` in book, the book options.
+mod protocol {
+    use std::time::Duration;
+
+    use chuhan::book::{Book, BookMove};
+    use chuhan::{Move, Position};
+
+    use super::{build, temp};
+    use crate::session::Session;
+
+    /// The default book's moves after `moves` from the start position.
+    fn book_moves(moves: &[&str]) -> Vec<BookMove> {
+        let mut pos = Position::startpos();
+        for m in moves {
+            pos.play(Move::parse(m).expect("move")).expect("legal");
+        }
+        Book::default_book().expect("default book").probe(&pos)
+    }
+
+    /// Sends `go` and reads the whole answer up to `readyok`: exactly `info string book: <move>
+    /// (<games> games)` and `bestmove <move>`. Returns the move and the games.
+    fn book_answer(s: &mut Session, go: &str) -> (String, u64) {
+        s.send(go);
+        s.send("isready");
+        let lines = s.expect("readyok");
+        let [info, best] = lines.as_slice() else { panic!("not a book answer: {lines:?}") };
+        let mv = best.strip_prefix("bestmove ").unwrap_or_else(|| panic!("{lines:?}")).to_string();
+        let games = info.strip_prefix(&format!("info string book: {mv} (")).and_then(|r| r.strip_suffix(" games)"));
+        (mv, games.and_then(|g| g.parse().ok()).unwrap_or_else(|| panic!("{lines:?}")))
+    }
+
+    /// The answer is one of the book's moves, with the book's count of its games.
+    fn assert_in_book(answer: &(String, u64), book: &[BookMove]) {
+        let found = book.iter().any(|bm| bm.mv.to_string() == answer.0 && bm.stats.games() == answer.1);
+        assert!(found, "{answer:?} is not among {book:?}");
+    }
+
+    #[test]
+    fn a_timed_go_in_book_answers_at_once_with_a_book_move() {
+        let first = book_moves(&[]);
+        for hello in ["ucci", "uci"] {
+            let mut s = Session::hello(hello);
+            for go in ["go time 60000 increment 0", "go wtime 60000 btime 60000", "go movetime 5000"] {
+                s.send("position startpos");
+                assert_in_book(&book_answer(&mut s, go), &first);
+            }
+            s.send("position startpos moves h2e2 h9g7");
+            assert_in_book(
+                &book_answer(&mut s, "go wtime 1000 btime 1000 winc 10 binc 10"),
+                &book_moves(&["h2e2", "h9g7"]),
+            );
+        }
+    }
+
+    /// Fixed depth, node and mate searches, and pondering, search in book positions.
+    #[test]
+    fn fixed_and_open_ended_searches_stay_searches() {
+        let mut s = Session::hello("ucci");
+        for go in ["go depth 2", "go nodes 2000", "go mate 1 time 60000", "go depth 2 time 60000"] {
+            s.send("position startpos");
+            s.send(go);
+            let lines = s.until("bestmove", |l| l.starts_with("bestmove") || l.starts_with("nobestmove"));
+            assert!(lines.iter().all(|l| !l.starts_with("info string")), "{go}: {lines:?}");
+        }
+        s.send("go ponder time 60000");
+        std::thread::sleep(Duration::from_millis(100));
+        s.send("stop");
+        let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+        assert!(lines.iter().any(|l| l.starts_with("info depth ")), "{lines:?}");
+        assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:?}");
+    }
+
+    #[test]
+    fn banmoves_and_searchmoves_hold_in_book() {
+        let mut s = Session::hello("ucci");
+        let first = book_moves(&[]);
+        let banned = ["h2e2", "c3c4", "b2e2", "h0g2"];
+        for _ in 0..8 {
+            s.send("position startpos");
+            s.send(&format!("banmoves {}", banned.join(" ")));
+            let answer = book_answer(&mut s, "go time 60000");
+            assert!(!banned.contains(&answer.0.as_str()), "{answer:?}");
+            assert_in_book(&answer, &first);
+            s.send("position startpos");
+            assert_eq!(book_answer(&mut s, "go time 60000 searchmoves b0c2 i0i1").0, "b0c2");
+        }
+        // No book move among those allowed: a search.
+        s.send("position startpos");
+        s.send("go time 60000 searchmoves i0i1");
+        let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+        assert!(lines.iter().any(|l| l.starts_with("info depth 1 ")), "{lines:?}");
+        assert!(lines.last().is_some_and(|l| l.starts_with("bestmove i0i1")), "{lines:?}");
+    }
+
+    /// Each line of a search with the times and speeds (`time <ms>`, `nps <n>`) left out: they
+    /// depend on the machine, the rest does not.
+    fn without_times(lines: &[String]) -> Vec<String> {
+        let mask = |l: &String| {
+            let mut words: Vec<&str> = l.split_whitespace().collect();
+            for i in 1..words.len() {
+                if matches!(words[i - 1], "time" | "nps") {
+                    words[i] = "*";
+                }
+            }
+            words.join(" ")
+        };
+        lines.iter().map(mask).collect()
+    }
+
+    /// With the book off, a clocked `go` in a book position is today's search: its transcript up to
+    /// the last completed iteration is, line for line, that of a fixed-depth search to that depth.
+    #[test]
+    fn usebook_false_gives_the_plain_search() {
+        for (hello, option) in [("ucci", "setoption usebook false"), ("uci", "setoption name OwnBook value false")] {
+            let mut s = Session::hello(hello);
+            s.send(option);
+            s.send("position startpos moves h2e2");
+            s.send("go movetime 300");
+            let timed = s.until("bestmove", |l| l.starts_with("bestmove"));
+            let last = timed.iter().rposition(|l| l.starts_with("info depth ")).expect("an iteration");
+            let depth = timed[last].split_whitespace().nth(2).expect("a depth").to_string();
+            let mut fresh = Session::hello(hello);
+            fresh.send("position startpos moves h2e2");
+            fresh.send(&format!("go depth {depth}"));
+            let fixed = fresh.until("bestmove", |l| l.starts_with("bestmove"));
+            assert!(fixed.len() > last, "{timed:?}\n{fixed:?}");
+            assert_eq!(without_times(&timed[..=last]), without_times(&fixed[..=last]));
+            assert!(timed.iter().all(|l| !l.starts_with("info string")), "{timed:?}");
+        }
+    }
+
+    #[test]
+    fn bad_bookfiles_values_are_refused_and_the_old_book_stays() {
+        let mut s = Session::hello("ucci");
+        s.send("setoption bookfiles /nonexistent/chuhan.book");
+        assert_eq!(
+            s.expect_prefix("info string "),
+            "info string setoption: cannot read book /nonexistent/chuhan.book: No such file or directory (os \
+             error 2); the old book stays"
+        );
+        let damaged = temp("protocol-damaged.book");
+        std::fs::write(&damaged, b"CHUHANBK\x01\x00\x00\x00").expect("temp file");
+        s.send(&format!("setoption bookfiles {}", damaged.display()));
+        assert_eq!(
+            s.expect_prefix("info string "),
+            format!(
+                "info string setoption: book {}: truncated book: 12 bytes, the header calls for 44; the old book stays",
+                damaged.display()
+            )
+        );
+        let _ = std::fs::remove_file(damaged);
+        s.send("position startpos");
+        assert_in_book(&book_answer(&mut s, "go time 60000"), &book_moves(&[]));
+
+        // Another book: the fixture's, whose only move good enough to play at the start is h2e2
+        // (c3c4 and g3g4 score 50%, more than 10 points below the average of 62.5%).
+        let (fixture, _) = build("protocol.book", "1");
+        s.send(&format!("setoption bookfiles {}", fixture.display()));
+        s.send("position startpos");
+        assert_eq!(book_answer(&mut s, "go time 60000"), ("h2e2".to_string(), 1));
+        let _ = std::fs::remove_file(fixture);
+        // Back to the default book; off and on again.
+        s.send("setoption bookfiles <empty>");
+        assert_in_book(&book_answer(&mut s, "go time 60000"), &book_moves(&[]));
+        s.send("setoption usebook false");
+        s.send("go time 60000 depth 1");
+        assert!(s.until("bestmove", |l| l.starts_with("bestmove")).iter().all(|l| !l.starts_with("info string")));
+        s.send("setoption usebook true");
+        assert_in_book(&book_answer(&mut s, "go time 60000"), &book_moves(&[]));
+    }
+}

@@ -436,6 +436,8 @@ fn end_of_input_ends_queued_open_ended_searches() {
 #[test]
 fn absurd_clock_values_give_an_unhurried_search() {
     let mut s = Session::hello("ucci");
+    // The start position is in the opening book, which would answer at once.
+    s.send("setoption usebook false");
     for (option, go) in [
         ("ponder false", "go time 3689348814741910334 movestogo 3"),
         ("ponder false", "go time 18446744073709551615 increment 18446744073709551615"),

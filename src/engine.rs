@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::bench::{self, BenchResult};
 use crate::board::Position;
+use crate::book::{Book, BookError, BookMove, Ecco};
 use crate::hugemem;
 use crate::search::{self, SearchContext, SearchMemory};
 use crate::threads::ThreadPool;
@@ -48,6 +49,10 @@ pub struct Engine {
     pool: ThreadPool,
     /// The control of the latest work: `stop` and `ponderhit` act on it.
     ctl: Arc<Control>,
+    /// The opening book (`docs/book.md`): the default one until another is set; `None` only if
+    /// the default book cannot be read.
+    book: Option<Arc<Book>>,
+    use_book: bool,
 }
 
 impl Engine {
@@ -60,6 +65,8 @@ impl Engine {
             memory: Arc::new(SearchMemory::allocated(1)),
             pool: ThreadPool::new(1)?,
             ctl: Arc::new(Control::new(false)),
+            book: Book::open_or_default("").ok(),
+            use_book: true,
         })
     }
 
@@ -112,6 +119,34 @@ impl Engine {
 
     pub fn threads(&self) -> usize {
         self.pool.len()
+    }
+
+    /// Opens the book at `path` (empty: the default book); on failure the old book stays.
+    pub fn set_book_file(&mut self, path: &str) -> Result<(), BookError> {
+        self.book = Some(Book::open_or_default(path)?);
+        Ok(())
+    }
+
+    /// Switches the book on or off; the book file stays.
+    pub fn set_use_book(&mut self, on: bool) {
+        self.use_book = on;
+    }
+
+    pub fn uses_book(&self) -> bool {
+        self.use_book
+    }
+
+    /// A book move to play in the current position, drawn with `random` (uniform over `u64`)
+    /// among those neither banned nor outside `searchmoves` (any when empty); `None` with the
+    /// book off or the position out of it.
+    pub fn book_move(&self, searchmoves: &[Move], random: u64) -> Option<BookMove> {
+        let allowed = |mv| !self.banned.contains(&mv) && (searchmoves.is_empty() || searchmoves.contains(&mv));
+        self.book.as_ref().filter(|_| self.use_book)?.pick(&self.pos, allowed, random)
+    }
+
+    /// The opening of `pos` by the book: the most common ECCO code of the games through it.
+    pub fn opening(&self, pos: &Position) -> Option<Ecco> {
+        self.book.as_ref().filter(|_| self.use_book)?.opening(pos)
     }
 
     /// Forgets everything learnt: the hash table and the move-ordering histories.

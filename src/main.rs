@@ -127,6 +127,9 @@ enum Command {
         /// How moves are shown.
         #[arg(long, default_value = "chinese", value_parser = ["chinese", "traditional", "wxf", "iccs"])]
         notation: String,
+        /// Search every move instead of opening from the book.
+        #[arg(long)]
+        no_book: bool,
     },
     /// Fit the evaluation weights to game results (Texel's method); writes them as Rust source.
     Tune {
@@ -284,8 +287,12 @@ fn main() -> ExitCode {
         Some(Command::Diagram { fen, moves, out, flip, arrows }) => {
             diagram(fen.as_deref(), &moves, out.as_deref(), flip, &arrows)
         }
-        Some(Command::Play { red: _, black, depth, movetime, level, fen, threads, notation }) => {
-            play(black, depth, movetime, level, fen.as_deref(), threads as usize, &notation)
+        Some(Command::Play { red: _, black, depth, movetime, level, fen, threads, notation, no_book }) => {
+            let think = match depth {
+                Some(d) => chuhan::play::Level::Depth(d),
+                None => chuhan::play::Level::MoveTime(std::time::Duration::from_millis(movetime.unwrap_or(1000))),
+            };
+            play(black, think, level, fen.as_deref(), threads as usize, &notation, !no_book)
         }
         Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions }) => {
             let extraction = chuhan::tune::data::Extraction { skip_plies, holdout };
@@ -318,17 +325,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// `chuhan play`: Chuhan thinks to `level` at strength `skill`, opening from the book if `book`.
 fn play(
     black: bool,
-    depth: Option<i32>,
-    movetime: Option<u64>,
+    level: chuhan::play::Level,
     skill: u8,
     fen: Option<&str>,
     threads: usize,
     notation: &str,
+    book: bool,
 ) -> ExitCode {
     use chuhan::notation::Notation;
-    use chuhan::play::{Config, Level};
+    use chuhan::play::Config;
     use std::io::IsTerminal;
 
     let start = match fen.map_or_else(|| Ok(Position::startpos()), Position::from_fen) {
@@ -337,10 +345,6 @@ fn play(
             eprintln!("error: invalid --fen: {e}");
             return ExitCode::from(2);
         }
-    };
-    let level = match depth {
-        Some(d) => Level::Depth(d),
-        None => Level::MoveTime(std::time::Duration::from_millis(movetime.unwrap_or(1000))),
     };
     let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let config = Config {
@@ -352,6 +356,7 @@ fn play(
         notation: Notation::from_name(notation).unwrap_or(Notation::Iccs),
         colour: std::io::stdout().is_terminal() && !no_colour,
         echo: !std::io::stdin().is_terminal(),
+        book,
     };
     match chuhan::play::run(config, std::io::stdin().lock(), std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,

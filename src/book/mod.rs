@@ -14,6 +14,9 @@ pub mod sources;
 use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use once_cell::sync::Lazy;
 
 use crate::board::{Position, zobrist};
 use crate::types::{Move, Square};
@@ -22,6 +25,9 @@ pub use format::{FormatError, Header, PositionRecord};
 
 /// The default book, built from the CCPD master games by `make book`.
 static DEFAULT_BOOK: &[u8] = include_bytes!("../../book/masters.book");
+
+/// The default book, checked once per process and then shared by every engine.
+static SHARED_DEFAULT: Lazy<Result<Arc<Book>, FormatError>> = Lazy::new(|| Book::default_book().map(Arc::new));
 
 /// A move's results for the side that played it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,12 +152,13 @@ impl Book {
         Book::from_bytes(DEFAULT_BOOK)
     }
 
-    /// The book at `path`, or the default book for an empty path.
-    pub fn open_or_default(path: &str) -> Result<Book, BookError> {
+    /// The book at `path`, or the default book (checked once per process) for an empty path.
+    pub fn open_or_default(path: &str) -> Result<Arc<Book>, BookError> {
         if path.is_empty() {
-            Book::default_book().map_err(|error| BookError::Format { path: PathBuf::from("(default)"), error })
+            let shared = SHARED_DEFAULT.as_ref().map(Arc::clone);
+            shared.map_err(|error| BookError::Format { path: PathBuf::from("(default)"), error: error.clone() })
         } else {
-            Book::open(Path::new(path))
+            Book::open(Path::new(path)).map(Arc::new)
         }
     }
 

@@ -18,6 +18,7 @@ use std::io::{BufRead, Write};
 use anyhow::{Context, anyhow};
 
 use crate::board::Position;
+use crate::book::Ecco;
 use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation};
 use crate::pgn;
@@ -54,6 +55,8 @@ pub struct Config {
     pub colour: bool,
     /// Write each input line after its prompt, for transcripts of piped input.
     pub echo: bool,
+    /// Open from the default book (`docs/book.md`) and name the opening.
+    pub book: bool,
 }
 
 /// Plays games until `quit` or the end of `input`.
@@ -100,12 +103,15 @@ struct Session<W: Write> {
     echo: bool,
     /// The latest score from Red's point of view, for the bar beside the board.
     score: Option<Score>,
+    /// The opening last named, so that each is named once.
+    opening: Option<Ecco>,
 }
 
 impl<W: Write> Session<W> {
     fn new(config: Config, out: W) -> anyhow::Result<Session<W>> {
         let mut engine = Engine::new().map_err(|e| anyhow!("{e}"))?;
         engine.set_threads(config.threads).context("starting the search threads")?;
+        engine.set_use_book(config.book);
         Ok(Session {
             out,
             engine,
@@ -118,6 +124,7 @@ impl<W: Write> Session<W> {
             style: Style { colour: config.colour, flipped: config.human == Color::Black },
             echo: config.echo,
             score: None,
+            opening: None,
         })
     }
 
@@ -213,6 +220,7 @@ impl<W: Write> Session<W> {
         let line = format!("{} plays {}", side_name(pos.side_to_move()), self.describe(pos, mv));
         self.game.play(mv)?;
         writeln!(self.out, "{line}")?;
+        self.name_opening()?;
         if self.game.is_over() {
             self.show_board()?;
             return self.show_outcome();
@@ -225,19 +233,37 @@ impl<W: Write> Session<W> {
         if self.game.is_over() || self.game.position().side_to_move() == self.human {
             return Ok(());
         }
-        writeln!(self.out, "Chuhan is thinking (level {}, {})...", self.skill, self.level)?;
-        let result = self.think(true, Strength::at_level(self.skill), 1)?;
-        let Some(mv) = result.best else {
-            return Err(anyhow!("the engine found no move in {}", self.game.position().fen()));
+        self.engine.set_position(self.game.position().clone());
+        let (mv, source) = match self.engine.book_move(&[], rand::random()) {
+            Some(bm) => (bm.mv, format!(" from the book ({} games)", bm.stats.games())),
+            None => {
+                writeln!(self.out, "Chuhan is thinking (level {}, {})...", self.skill, self.level)?;
+                let result = self.think(true, Strength::at_level(self.skill), 1)?;
+                let Some(mv) = result.best else {
+                    return Err(anyhow!("the engine found no move in {}", self.game.position().fen()));
+                };
+                self.score = Some(advice::red_score(self.game.position(), result.value));
+                (mv, String::new())
+            }
         };
         let pos = self.game.position();
-        let line = format!("Chuhan ({}) plays {}", side_name(pos.side_to_move()), self.describe(pos, mv));
-        self.score = Some(advice::red_score(pos, result.value));
+        let line = format!("Chuhan ({}) plays {}{source}", side_name(pos.side_to_move()), self.describe(pos, mv));
         self.game.play(mv)?;
         writeln!(self.out, "{line}")?;
+        self.name_opening()?;
         self.show_board()?;
         if self.game.is_over() {
             self.show_outcome()?;
+        }
+        Ok(())
+    }
+
+    /// Names the opening when the book's games through the position give a new ECCO code.
+    fn name_opening(&mut self) -> anyhow::Result<()> {
+        let code = self.engine.opening(self.game.position());
+        if code.is_some() && code != self.opening {
+            self.opening = code;
+            writeln!(self.out, "Opening: ECCO {}", code.map(|c| c.to_string()).unwrap_or_default())?;
         }
         Ok(())
     }
@@ -352,7 +378,7 @@ impl<W: Write> Session<W> {
         };
         self.game = Game::new(start);
         self.engine.new_game();
-        self.score = None;
+        (self.score, self.opening) = (None, None);
         writeln!(self.out, "New game: you play {}.", side_name(self.human))?;
         self.show_board()?;
         if self.game.is_over() {
@@ -392,7 +418,7 @@ impl<W: Write> Session<W> {
             Ok(game) => {
                 self.game = game;
                 self.engine.new_game();
-                self.score = None;
+                (self.score, self.opening) = (None, None);
                 writeln!(self.out, "Loaded {} moves from {path}.", self.game.moves().len())?;
                 self.show_board()?;
                 if self.game.is_over() {
@@ -498,90 +524,4 @@ fn move_list(start: &Position, moves: &[Move], notation: Notation) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::Script;
-
-    fn config(human: Color) -> Config {
-        Config {
-            start: Position::startpos(),
-            human,
-            level: Level::Depth(1),
-            skill: 20,
-            threads: 1,
-            notation: Notation::Chinese(Script::Simplified),
-            colour: false,
-            echo: true,
-        }
-    }
-
-    fn transcript(config: Config, input: &[u8]) -> String {
-        let mut out = Vec::new();
-        run(config, input, &mut out).expect("session runs");
-        String::from_utf8(out).expect("output is UTF-8")
-    }
-
-    #[test]
-    fn plays_a_move_and_the_engine_answers() {
-        let out = transcript(config(Color::Red), "h2e2\nfen\nmoves\nquit\n".as_bytes());
-        assert!(out.contains("Red plays 炮二平五 (h2e2)"), "{out}");
-        assert!(out.contains("Chuhan (Black) plays "), "{out}");
-        assert!(out.contains("  depth  1  score "), "{out}");
-        assert!(out.contains("\n1. 炮二平五 "), "{out}");
-        // After the engine's reply it is Red's turn again.
-        let fen_line = out.lines().find(|l| l.contains(" w - - ")).expect("a FEN line");
-        assert!(fen_line.ends_with(" 2"), "{fen_line}");
-    }
-
-    #[test]
-    fn engine_opens_when_the_player_takes_black() {
-        let out = transcript(config(Color::Black), b"undo\nquit\n");
-        assert!(out.contains("Chuhan (Red) plays "), "{out}");
-        assert!(out.contains("Nothing to undo."), "{out}");
-        // Black at the bottom: Black's numbers along the bottom edge.
-        assert!(out.contains("   9   8   7   6   5   4   3   2   1\n"), "{out}");
-    }
-
-    #[test]
-    fn bad_input_is_answered_not_fatal() {
-        let out = transcript(config(Color::Red), b"nonsense\n\xff\xfe\na0a5\nlevel 21\nlevel 0\nsave\n\nquit\n");
-        assert!(out.contains("'nonsense' is not a move"), "{out}");
-        assert!(out.contains("is illegal"), "{out}");
-        assert!(out.contains("usage: level"), "{out}");
-        assert!(out.contains("Level set to 0."), "{out}");
-        assert!(out.contains("usage: save FILE"), "{out}");
-    }
-
-    #[test]
-    fn undo_resign_new_and_end_of_input() {
-        let out = transcript(config(Color::Red), b"C2.5\nundo\nfen\nresign\nh2e2\nnew\n");
-        assert!(out.contains("Took back 2 plies."), "{out}");
-        assert!(out.contains(crate::board::START_FEN), "{out}");
-        assert!(out.contains("Game over: 0-1 (red resigns)."), "{out}");
-        assert!(out.contains("The game is over"), "{out}");
-        assert!(out.contains("New game: you play Red."), "{out}");
-    }
-
-    #[test]
-    fn save_and_load() {
-        let dir = std::env::temp_dir().join(format!("chuhan-play-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let file = dir.join("game.pgn");
-        let script = format!("h2e2\nsave {0}\nnew\nload {0}\nfen\nquit\n", file.display());
-        let out = transcript(config(Color::Red), script.as_bytes());
-        let text = std::fs::read_to_string(&file).expect("saved");
-        let _ = std::fs::remove_dir_all(&dir);
-        assert!(text.starts_with("[Game \"Chinese Chess\"]\n[Event \"Chuhan terminal game\"]\n"), "{text}");
-        assert!(text.contains("1. h2e2 "), "{text}");
-        assert!(out.contains("Loaded 2 moves from"), "{out}");
-    }
-
-    #[test]
-    fn mate_ends_the_game() {
-        let cfg =
-            Config { start: Position::from_fen("3k5/R8/9/9/9/9/9/9/9/1R2K4 w").expect("valid"), ..config(Color::Red) };
-        let out = transcript(cfg, "车八进九\nh2e2\nquit\n".as_bytes());
-        assert!(out.contains("Game over: 1-0 (checkmate)."), "{out}");
-        assert!(out.contains("The game is over"), "{out}");
-    }
-}
+mod tests;

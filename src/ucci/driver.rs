@@ -358,6 +358,12 @@ impl Driver {
             }
             OptionChange::NewGame => self.engine.new_game(),
             OptionChange::ClearHash => self.engine.clear_hash(),
+            OptionChange::UseBook(on) => self.engine.set_use_book(on),
+            OptionChange::BookFile(ref path) => {
+                if let Err(e) = self.engine.set_book_file(path) {
+                    return self.info(format!("setoption: {e}; the old book stays"));
+                }
+            }
             _ => {}
         }
         self.settings.apply(change);
@@ -404,6 +410,13 @@ impl Driver {
             let v = self.engine.evaluate();
             self.say(Response::RootScore { score: Score::from_value(v), wdl: None });
             return self.say(Response::NoBestMove);
+        }
+        // A game move in a book position is answered at once (`docs/book.md` §3).
+        if go.is_game_move()
+            && let Some(bm) = self.engine.book_move(&go.searchmoves, rand::random())
+        {
+            self.info(format!("book: {} ({} games)", bm.mv, bm.stats.games()));
+            return self.say(Response::BestMove { mv: bm.mv, ponder: None, verdict: None });
         }
         let limits = self.limits(&go);
         if self.settings.debug {

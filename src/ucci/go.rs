@@ -189,6 +189,20 @@ impl Go {
         self.time.is_some() || self.wtime.is_some() || self.btime.is_some()
     }
 
+    /// Whether this `go` asks for a move to play against a clock (`time`, `wtime`/`btime` or
+    /// `movetime`, and no `depth`, `nodes` or `mate`): the only kind the opening book answers
+    /// (`docs/book.md` §3). Fixed depth, node and mate searches stay searches, exact and
+    /// repeatable (analysis, tests, the bench, fixed-node matches), and so do infinite and
+    /// ponder searches.
+    pub fn is_game_move(&self) -> bool {
+        (self.is_timed() || self.movetime.is_some())
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+            && !self.ponder
+            && !self.infinite
+    }
+
     /// Whether the search ends by itself: a depth, node, move-time or clock limit, and neither
     /// `infinite` nor `ponder`. Batch mode refuses a `go` without one (`docs/ucci.md` §9).
     pub fn has_finite_limit(&self) -> bool {

@@ -48,6 +48,8 @@ pub enum OptionId {
     Knowledge,
     Randomness,
     Style,
+    UseBook,
+    BookFile,
 }
 
 /// The largest value of a spin.
@@ -77,7 +79,14 @@ pub enum OptionKind {
         default: &'static str,
         vars: &'static [&'static str],
     },
+    /// Free text, such as a path; both dialects write it empty as [`EMPTY`].
+    Text {
+        default: &'static str,
+    },
 }
+
+/// How an empty text value is written, and read back (UCCI's spelling, which Pikafish shares).
+pub const EMPTY: &str = "<empty>";
 
 /// One option with both spellings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,6 +205,19 @@ pub const OPTIONS: &[OptionDef] = &[
         uci: None,
         kind: OptionKind::Combo { default: "normal", vars: STYLES },
     },
+    OptionDef {
+        id: OptionId::UseBook,
+        ucci: Some("usebook"),
+        uci: Some("OwnBook"),
+        kind: OptionKind::Check { default: true },
+    },
+    // Empty for the book built into Chuhan (`docs/book.md`).
+    OptionDef {
+        id: OptionId::BookFile,
+        ucci: Some("bookfiles"),
+        uci: Some("BookFile"),
+        kind: OptionKind::Text { default: "" },
+    },
 ];
 
 /// The options announced after `ucci`, in order (`docs/ucci.md` §6).
@@ -204,6 +226,8 @@ pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::Batch,
     OptionId::Debug,
     OptionId::Ponder,
+    OptionId::UseBook,
+    OptionId::BookFile,
     OptionId::Hash,
     OptionId::Threads,
     OptionId::Pruning,
@@ -227,6 +251,8 @@ pub const UCI_ANNOUNCED: &[OptionId] = &[
     OptionId::UciElo,
     OptionId::ShowWdl,
     OptionId::ClearHash,
+    OptionId::UseBook,
+    OptionId::BookFile,
 ];
 
 impl OptionId {
@@ -294,6 +320,9 @@ impl OptionDef {
                     line += &format!(" var {v}");
                 }
             }
+            (OptionKind::Text { default }, _) => {
+                line += &format!("string default {}", if default.is_empty() { EMPTY } else { default })
+            }
         }
         Some(line)
     }
@@ -355,7 +384,7 @@ pub enum ThreadCount {
 }
 
 /// A validated `setoption`: what to change, in the engine's units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
     UseMillisec(bool),
     Batch(bool),
@@ -385,6 +414,9 @@ pub enum OptionChange {
     Randomness(usize),
     /// An index into [`STYLES`].
     Style(usize),
+    UseBook(bool),
+    /// The book's path; empty for the default book.
+    BookFile(String),
 }
 
 /// A refused `setoption`; `Display` gives the `info string` text.
@@ -445,18 +477,20 @@ pub fn validate(
             };
             Typed::Combo(index)
         }
+        OptionKind::Text { .. } => Typed::Text(value.filter(|v| *v != EMPTY).unwrap_or_default().to_string()),
     };
     Ok(change(def.id, typed))
 }
 
 /// A `setoption` value checked against the option's type.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Typed {
     Check(bool),
     Spin(u32),
     Button,
     /// The index of the value among the option's.
     Combo(usize),
+    Text(String),
 }
 
 /// The change a well-typed value makes. Zero in the UCCI spellings of `hashsize` and `threads`
@@ -484,6 +518,8 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::Knowledge, Typed::Combo(grade)) => OptionChange::Knowledge(grade > 0),
         (OptionId::Randomness, Typed::Combo(grade)) => OptionChange::Randomness(grade),
         (OptionId::Style, Typed::Combo(style)) => OptionChange::Style(style),
+        (OptionId::UseBook, Typed::Check(on)) => OptionChange::UseBook(on),
+        (OptionId::BookFile, Typed::Text(path)) => OptionChange::BookFile(path),
         (id, value) => unreachable!("OPTIONS declares {id:?} with another type than {value:?}"),
     }
 }
@@ -528,7 +564,8 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Records a change. Buttons and `UCI_Variant` hold no value and change nothing here.
+    /// Records a change. Buttons and `UCI_Variant` hold no value, and the engine keeps the
+    /// book's options itself: they change nothing here.
     pub fn apply(&mut self, change: OptionChange) {
         match change {
             OptionChange::UseMillisec(on) => self.usemillisec = on,
@@ -547,7 +584,11 @@ impl Settings {
             OptionChange::Knowledge(on) => self.strength.knowledge = on,
             OptionChange::Randomness(grade) => self.strength.randomness = grade,
             OptionChange::Style(style) => self.strength.style = style,
-            OptionChange::NewGame | OptionChange::ClearHash | OptionChange::Variant => {}
+            OptionChange::NewGame
+            | OptionChange::ClearHash
+            | OptionChange::Variant
+            | OptionChange::UseBook(_)
+            | OptionChange::BookFile(_) => {}
         }
     }
 }

@@ -72,6 +72,19 @@ fn both_spellings_work_in_both_dialects() {
         assert_eq!(ok("clear  hash", None, dialect), OptionChange::ClearHash);
         assert_eq!(ok("Move Overhead", Some("30"), dialect), OptionChange::MoveOverheadMs(30));
         assert_eq!(ok("UCI_Variant", Some("Xiangqi"), dialect), OptionChange::Variant);
+        assert_eq!(ok("usebook", Some("false"), dialect), OptionChange::UseBook(false));
+        assert_eq!(ok("OwnBook", Some("on"), dialect), OptionChange::UseBook(true));
+    }
+}
+
+/// A path is taken as written, blanks inside included; no value or `<empty>` is the default book.
+#[test]
+fn book_file_values() {
+    for dialect in [Dialect::Ucci, Dialect::Uci] {
+        let file = |path: &str| OptionChange::BookFile(path.to_string());
+        assert_eq!(ok("bookfiles", Some(" /a b/c.book "), dialect), file("/a b/c.book"));
+        assert_eq!(ok("BookFile", Some("<empty>"), dialect), file(""));
+        assert_eq!(ok("BOOKFILE", None, dialect), file(""));
     }
 }
 
@@ -88,7 +101,8 @@ fn zero_means_default_in_the_ucci_spelling_only() {
 #[test]
 fn refusals_give_the_info_string_text() {
     let d = Dialect::Ucci;
-    assert_eq!(err("usebook", Some("true"), d), "unknown option: usebook");
+    assert_eq!(err("useegtb", Some("true"), d), "unknown option: useegtb");
+    assert_eq!(err("usebook", Some("maybe"), d), "setoption: usebook: 'maybe' is not true, false, on or off");
     assert_eq!(err("Contempt", Some("3"), Dialect::Uci), "unknown option: Contempt");
     assert_eq!(err("hashsize", Some("40000"), d), "setoption: hashsize: 40000 is out of range (0 to 32768)");
     assert_eq!(err("hashsize", Some("-1"), d), "setoption: hashsize: -1 is out of range (0 to 32768)");
@@ -132,6 +146,9 @@ fn settings_default_to_the_table() {
             (OptionId::Knowledge, OptionKind::Combo { default, .. }) => s.strength.knowledge == (default != "none"),
             (OptionId::Randomness, OptionKind::Combo { default, vars }) => vars[s.strength.randomness] == default,
             (OptionId::Style, OptionKind::Combo { default, vars }) => vars[s.strength.style] == default,
+            // Kept by the engine (the default book, on); engine-tests/book.rs checks them.
+            (OptionId::UseBook, OptionKind::Check { default: true }) => true,
+            (OptionId::BookFile, OptionKind::Text { default: "" }) => true,
             _ => false,
         };
         assert!(matches, "{:?}", def.id);
