@@ -87,6 +87,20 @@ impl Notation {
         }
     }
 
+    /// The notation a move is written in, told from its characters alone: ICCS coordinates,
+    /// other ASCII (WXF), or Chinese, traditional when a character exists only in that script
+    /// (進 後 車 馬 將 帥 俥 傌 砲), simplified otherwise.
+    pub fn of_text(text: &str) -> Notation {
+        let norm = normalize(text);
+        if norm.is_ascii() {
+            if Move::parse(&norm).is_some() { Notation::Iccs } else { Notation::Wxf }
+        } else if norm.contains(['進', '後', '車', '馬', '將', '帥', '俥', '傌', '砲']) {
+            Notation::Chinese(Script::Traditional)
+        } else {
+            Notation::Chinese(Script::Simplified)
+        }
+    }
+
     /// The name [`Notation::from_name`] reads.
     pub fn name(self) -> &'static str {
         match self {

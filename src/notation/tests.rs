@@ -376,3 +376,14 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn notation_is_told_from_the_text() {
+    assert_eq!(Notation::of_text("h2e2"), Notation::Iccs);
+    assert_eq!(Notation::of_text("H2-E2"), Notation::Iccs);
+    assert_eq!(Notation::of_text("C2.5"), Notation::Wxf);
+    assert_eq!(Notation::of_text("炮二平五"), Notation::Chinese(Script::Simplified));
+    assert_eq!(Notation::of_text("马８进７"), Notation::Chinese(Script::Simplified));
+    assert_eq!(Notation::of_text("馬８進７"), Notation::Chinese(Script::Traditional));
+    assert_eq!(Notation::of_text("炮二平五?!"), Notation::Chinese(Script::Simplified));
+}

@@ -31,7 +31,7 @@ pub use convert::{ConvertError, Summary, convert};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};
 pub use files::{Source, list_files, read_file, read_paths};
-pub use reader::read_games;
+pub use reader::{move_number, read_games};
 pub use tags::{ROSTER, Tags, date};
 pub use writer::{LINE_WIDTH, format_name, write_game};
 
@@ -41,6 +41,15 @@ pub struct Comment {
     /// The moves played before it: 0 before the first move, `n` after the `n`-th.
     pub ply: usize,
     pub text: String,
+}
+
+/// A numeric annotation glyph after a move, `$N` in PGN: `$1` `!`, `$2` `?`, `$4` `??`,
+/// `$6` `?!` and so on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nag {
+    /// The moves played before it: `n` after the `n`-th (from 1).
+    pub ply: usize,
+    pub code: u8,
 }
 
 /// A game record: its tags, where it started, its moves, the comments on them, and its result.
@@ -55,6 +64,10 @@ pub struct Game {
     pub moves: Vec<Move>,
     /// Comments of the main line, in order of `ply` (variations are not kept).
     pub comments: Vec<Comment>,
+    /// Annotation glyphs of the main line, in order of `ply`.
+    pub nags: Vec<Nag>,
+    /// The notation the moves were written in (told from the first move), `None` without moves.
+    pub notation: Option<Notation>,
     /// `None` for an unfinished game (`*`).
     pub result: Option<GameResult>,
 }
@@ -62,7 +75,15 @@ pub struct Game {
 impl Game {
     /// An empty record starting at `start`, with no tags, moves or result.
     pub fn new(start: Position) -> Game {
-        Game { tags: Tags::new(), start, moves: Vec::new(), comments: Vec::new(), result: None }
+        Game {
+            tags: Tags::new(),
+            start,
+            moves: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            notation: None,
+            result: None,
+        }
     }
 
     /// The value of tag `name`, if present.
@@ -79,6 +100,12 @@ impl Game {
     pub fn comment(&mut self, ply: usize, text: &str) {
         let at = self.comments.partition_point(|c| c.ply <= ply);
         self.comments.insert(at, Comment { ply, text: text.to_string() });
+    }
+
+    /// Adds glyph `$code` after the first `ply` moves, after the glyphs already there.
+    pub fn nag(&mut self, ply: usize, code: u8) {
+        let at = self.nags.partition_point(|n| n.ply <= ply);
+        self.nags.insert(at, Nag { ply, code });
     }
 
     /// The position after all the moves, or the first move that cannot be played.

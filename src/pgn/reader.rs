@@ -3,9 +3,9 @@
 
 use super::error::PgnError;
 use super::tags::{DERIVED, Tags, parse_tag};
-use super::{Comment, Game};
+use super::{Comment, Game, Nag};
 use crate::board::Position;
-use crate::notation;
+use crate::notation::{self, Notation, Script};
 use crate::types::{Color, GameResult, Move};
 
 /// Reads every game of `text`, in order. Lines in errors count from the start of `text`.
@@ -117,6 +117,8 @@ impl<'t> Cursor<'t> {
         let mut board: Option<(Position, Position)> = None;
         let mut moves = Vec::new();
         let mut comments = Vec::new();
+        let mut nags = Vec::new();
+        let mut notation = None;
         let mut result_token = None;
         let mut in_moves = false;
         let fail = |e: PgnError, in_moves: bool| (e, in_moves);
@@ -157,7 +159,11 @@ impl<'t> Cursor<'t> {
                 _ => {
                     in_moves = true;
                     let token = self.token();
-                    if token.starts_with('$') && token[1..].chars().all(|c| c.is_ascii_digit()) {
+                    if let Some(code) = token.strip_prefix('$').filter(|c| c.chars().all(|c| c.is_ascii_digit())) {
+                        // Glyphs past 255 exist nowhere; they are read and dropped.
+                        if let Ok(code) = code.parse() {
+                            nags.push(Nag { ply: moves.len(), code });
+                        }
                         continue;
                     }
                     if let Some(result) = GameResult::from_score(token) {
@@ -173,6 +179,16 @@ impl<'t> Cursor<'t> {
                     {
                         pos.make(mv);
                         moves.push(mv);
+                        // Told from the first move, until a Chinese record shows a character
+                        // that only the traditional script has.
+                        if matches!(notation, None | Some(Notation::Chinese(Script::Simplified))) {
+                            // `1.h2e2`: the move without its number.
+                            let text = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                            let seen = Notation::of_text(if text.is_empty() { token } else { text });
+                            if notation.is_none() || seen == Notation::Chinese(Script::Traditional) {
+                                notation = Some(seen);
+                            }
+                        }
                     }
                 }
             }
@@ -189,7 +205,7 @@ impl<'t> Cursor<'t> {
         for name in DERIVED {
             tags.remove(name);
         }
-        Ok(Some(Game { tags, start, moves, comments, result }))
+        Ok(Some(Game { tags, start, moves, comments, nags, notation, result }))
     }
 
     /// A `{...}` comment's text, trimmed; the cursor is on its `{`.
@@ -259,7 +275,7 @@ fn start_position(tags: &Tags, line: usize) -> Result<Position, PgnError> {
 
 /// The move number of the move after `ply` plies from `start`, as PGN writes it: `12.` or
 /// `12...`.
-pub(super) fn move_number(start: &Position, ply: usize) -> String {
+pub fn move_number(start: &Position, ply: usize) -> String {
     let first = start.to_setup().fullmove.max(1) as usize;
     let black_first = start.side_to_move() == Color::Black;
     let half = ply + usize::from(black_first);

@@ -55,7 +55,7 @@ pub fn write_game(game: &Game, notation: Notation) -> String {
     out
 }
 
-/// Move numbers, moves in `notation` and comments: `1. h2e2 h9g7 {...} 2. ...`, or
+/// Move numbers, moves in `notation`, their glyphs and comments: `1. h2e2 $1 h9g7 {...} 2. ...`, or
 /// `1... h9g7` when Black moves first. Moves that cannot be played end the list.
 fn movetext(game: &Game, notation: Notation) -> Vec<String> {
     let mut tokens = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
@@ -74,6 +74,7 @@ fn movetext(game: &Game, notation: Notation) -> Vec<String> {
             tokens.push(number);
         }
         tokens.push(notation::format_move(&pos, mv, notation));
+        tokens.extend(game.nags.iter().filter(|n| n.ply == ply + 1).map(|n| format!("${}", n.code)));
         if pos.play(mv).is_err() {
             break;
         }

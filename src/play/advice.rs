@@ -65,7 +65,7 @@ pub fn score_text(score: Score) -> String {
 
 /// Centi-units as pawns-and-hundredths: `+0.35`, `-1.20`.
 pub fn cp_text(v: Value) -> String {
-    format!("{}{}.{:02}", if v < 0 { '-' } else { '+' }, v.unsigned_abs() / 100, v.unsigned_abs() % 100)
+    Score::Cp(v).pawns()
 }
 
 /// The `hint` answer: one row per line, best first, its first move in `notation` (with the ICCS

@@ -98,6 +98,19 @@ impl Score {
         }
     }
 
+    /// For people, in hundredths of a horse: `+0.35`, `-1.20`; a decided score as `+M3` (wins
+    /// in 3 moves) or `-M2` (loses in 2), `-M0` when lost already.
+    pub fn pawns(self) -> String {
+        match self {
+            Score::Cp(v) => {
+                let sign = if v < 0 { '-' } else { '+' };
+                format!("{sign}{}.{:02}", v.unsigned_abs() / 100, v.unsigned_abs() % 100)
+            }
+            Score::Decided { win: true, plies } => format!("+M{}", plies.div_ceil(2).max(1)),
+            Score::Decided { win: false, plies } => format!("-M{}", plies.div_ceil(2)),
+        }
+    }
+
     /// UCI form: `cp N` or `mate N` (moves of the side to move).
     pub fn uci(self) -> String {
         match self {
@@ -126,5 +139,11 @@ mod tests {
         assert_eq!(Score::from_value(20_000).ucci(), 9000);
         assert!(is_rule(RULE_WIN - 3) && !is_mate(RULE_WIN - 3));
         assert!(is_mate(mated_in(5)) && !is_rule(mated_in(5)));
+        assert_eq!(Score::Cp(35).pawns(), "+0.35");
+        assert_eq!(Score::Cp(-120).pawns(), "-1.20");
+        assert_eq!(Score::Cp(0).pawns(), "+0.00");
+        assert_eq!(Score::from_value(mate_in(3)).pawns(), "+M2");
+        assert_eq!(Score::from_value(mated_in(2)).pawns(), "-M1");
+        assert_eq!(Score::from_value(mated_in(0)).pawns(), "-M0");
     }
 }
