@@ -1,5 +1,6 @@
 //! Regression suites that drive the real `chuhan` binary.
 
+mod analysis;
 mod arena;
 mod book;
 mod common;

@@ -15,11 +15,11 @@ use chuhan::{Move, Position, Square};
 use crate::common::{run, stderr};
 
 /// Rendering scale: rims and marks a few pixels wide, so their middle is never blended.
-const ZOOM: f64 = 2.0;
+pub const ZOOM: f64 = 2.0;
 
-struct Image {
-    width: usize,
-    height: usize,
+pub struct Image {
+    pub width: usize,
+    pub height: usize,
     /// Bytes per pixel: 3 (RGB) or 4 (RGBA; rsvg-convert drops the alpha of opaque pictures).
     channels: usize,
     pixels: Vec<u8>,
@@ -27,7 +27,7 @@ struct Image {
 
 impl Image {
     /// The colour at user-space point (x, y) of the SVG.
-    fn at(&self, (x, y): (f64, f64)) -> [u8; 3] {
+    pub fn at(&self, (x, y): (f64, f64)) -> [u8; 3] {
         let (px, py) = ((x * ZOOM) as usize, (y * ZOOM) as usize);
         assert!(px < self.width && py < self.height, "({x}, {y}) is off the picture");
         let i = self.channels * (py * self.width + px);
@@ -36,7 +36,7 @@ impl Image {
 }
 
 /// `svg` as pixels, or `None` (with the reason printed) where rsvg-convert is missing outside CI.
-fn rasterise(svg: &str) -> Option<Image> {
+pub fn rasterise(svg: &str) -> Option<Image> {
     let child = Command::new("rsvg-convert")
         .args(["--zoom", &ZOOM.to_string(), "--format", "png"])
         .stdin(Stdio::piped())
@@ -66,26 +66,26 @@ fn rasterise(svg: &str) -> Option<Image> {
     Some(Image { width: info.width as usize, height: info.height as usize, channels, pixels: buf })
 }
 
-fn hex(colour: &str) -> [u8; 3] {
+pub fn hex(colour: &str) -> [u8; 3] {
     let v = u32::from_str_radix(colour.trim_start_matches('#'), 16).expect("#rrggbb");
     [(v >> 16) as u8, (v >> 8) as u8, v as u8]
 }
 
-fn near(a: [u8; 3], b: [u8; 3], tolerance: u32) -> bool {
+pub fn near(a: [u8; 3], b: [u8; 3], tolerance: u32) -> bool {
     a.iter().zip(b).map(|(&x, y)| u32::from(x.abs_diff(y))).sum::<u32>() <= tolerance
 }
 
 /// What a point shows, read from four pixels on a piece's rim (off the grid lines and the
 /// palace diagonals, clear of the river text).
 #[derive(Debug, PartialEq, Eq)]
-enum Seen {
+pub enum Seen {
     Red,
     Black,
     Empty,
     Unclear([u8; 3]),
 }
 
-fn seen(img: &Image, (x, y): (f64, f64)) -> Seen {
+pub fn seen(img: &Image, (x, y): (f64, f64)) -> Seen {
     let r = Layout::PIECE_RADIUS - Layout::RIM / 2.0;
     let mut kinds = Vec::new();
     for angle in [22.5f64, 157.5, 202.5, 337.5] {

@@ -18,6 +18,7 @@
 //! Short names in code: `sq` square, `pc` piece, `mv` move, `ply` half-move, `stm` side to move,
 //! `bb` bitboard, `occ` occupancy.
 
+pub mod analysis;
 pub mod arena;
 pub mod attacks;
 pub mod bench;

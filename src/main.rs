@@ -181,6 +181,8 @@ enum Command {
     /// Build or probe an opening book.
     #[command(subcommand)]
     Book(BookCommand),
+    /// Review games: every move searched, graded, and written as PGN, SVG or HTML.
+    Analyze(chuhan::analysis::AnalyzeArgs),
     /// Play games between two engines and report the score (see `chuhan match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -321,6 +323,7 @@ fn main() -> ExitCode {
         Some(Command::Pgn { paths, notation, out }) => pgn(&paths, &notation, out.as_deref()),
         Some(Command::Book(command)) => book(command),
         Some(Command::Match { args }) => chuhan::arena::main(&args),
+        Some(Command::Analyze(args)) => chuhan::analysis::main(&args),
         None => protocol(),
     }
 }

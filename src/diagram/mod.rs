@@ -8,6 +8,7 @@ mod svg;
 
 pub use board::{Diagram, Layout};
 pub use graph::{Graph, GraphLayout};
+pub use svg::escape;
 
 /// The colours of the pictures, for callers and for tests that check rendered pixels.
 pub mod colours {

@@ -1,0 +1,228 @@
+//! `chuhan analyze FILE`: reads the games, reviews each (or one), and writes what was asked.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::Review;
+use super::annotate::{annotate, notation_of, summary_lines};
+use super::html::{Entry, page};
+use crate::diagram::Graph;
+use crate::engine::{Engine, Limits};
+use crate::pgn::{self, Game};
+use crate::types::GameResult;
+
+/// Time per position when neither a time nor a depth is given.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// The arguments of `chuhan analyze`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The PGN file (UTF-8, GBK or Big5; ICCS, WXF or Chinese moves).
+    pub file: PathBuf,
+    /// Only game N of the file (from 1, counting unreadable games too).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
+    /// Search time per position in milliseconds [default: 1000].
+    #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Search depth per position, instead of a time.
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: Option<i32>,
+    /// Write the annotated games here as PGN.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write the evaluation graph here as SVG (`NAME-K.svg` for game K when there are several).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Write one HTML page: the annotated moves, the graph and a diagram of each blunder.
+    #[arg(long)]
+    pub html: Option<PathBuf>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub threads: u64,
+}
+
+/// A failure: its one line, and the exit status (2 for bad arguments, 1 otherwise).
+struct Failure(String, u8);
+
+/// Runs the command; the summary goes to stdout, skipped games and the progress bar to stderr.
+pub fn main(args: &AnalyzeArgs) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(line, status)) => {
+            eprintln!("error: {line}");
+            ExitCode::from(status)
+        }
+    }
+}
+
+fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
+    let (games, skipped) = read(&args.file, args.game)?;
+    // Output files are made before hours of search, so a bad path fails at once.
+    let mut out = args.out.as_deref().map(create).transpose()?;
+    let mut html = args.html.as_deref().map(create).transpose()?;
+    for line in &skipped {
+        eprintln!("skipped {line}");
+    }
+    if !skipped.is_empty() {
+        eprintln!("{} of {} games skipped", skipped.len(), skipped.len() + games.len());
+    }
+    let mut engine = Engine::new().map_err(|e| Failure(format!("cannot start the engine: {e}"), 1))?;
+    engine.set_threads(args.threads as usize).map_err(|e| Failure(format!("cannot start the threads: {e}"), 1))?;
+    let limits = match args.depth {
+        Some(d) => Limits { depth: Some(d), ..Limits::default() },
+        None => Limits {
+            movetime: Some(Duration::from_millis(args.movetime.unwrap_or(DEFAULT_MOVETIME_MS))),
+            ..Limits::default()
+        },
+    };
+    let per_position = match args.depth {
+        Some(d) => format!("depth {d}"),
+        None => format!("{} ms a position", args.movetime.unwrap_or(DEFAULT_MOVETIME_MS)),
+    };
+    let annotator = format!("Chuhan {} ({per_position})", env!("CARGO_PKG_VERSION"));
+
+    let total: usize = games.iter().map(|(_, g)| g.moves.len() + 1).sum();
+    // Hidden by indicatif itself when stderr is no terminal, so logs stay clean.
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}  {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut entries = Vec::new();
+    for (k, (number, game)) in games.iter().enumerate() {
+        engine.new_game();
+        let moves = game.moves.len();
+        let review = Review::run(&mut engine, &game.start, &game.moves, &limits, &mut |i| {
+            bar.set_message(format!(
+                "game {}/{} move {}/{}",
+                k + 1,
+                games.len(),
+                i.min(moves.max(1) - 1) / 2 + 1,
+                moves.div_ceil(2)
+            ));
+            bar.inc(u64::from(i > 0));
+        });
+        bar.inc(1);
+        let heading = heading(*number, game);
+        bar.suspend(|| print_lines(&summary_lines(&heading, game, &review)));
+        let annotated = annotate(game, &review, &annotator);
+        if let Some(file) = out.as_mut() {
+            write(file, &format!("{}\n", annotated.to_pgn(notation_of(game))), args.out.as_deref())?;
+        }
+        if let Some(svg) = &args.svg {
+            let name = if games.len() > 1 { numbered(svg, *number) } else { svg.clone() };
+            std::fs::write(&name, graph(game, &review).render())
+                .map_err(|e| Failure(format!("cannot write {}: {e}", name.display()), 1))?;
+        }
+        entries.push(Entry { heading, game: annotated, review });
+    }
+    bar.finish_and_clear();
+    if let Some(file) = html.as_mut() {
+        write(file, &page(&entries), args.html.as_deref())?;
+    }
+    Ok(())
+}
+
+/// Games to review, each with its number in the file (from 1).
+type Numbered = Vec<(usize, Game)>;
+
+/// The games to review (game `only`, or every readable one), and a line for each unreadable one.
+fn read(path: &Path, only: Option<u64>) -> Result<(Numbered, Vec<String>), Failure> {
+    let meta = std::fs::metadata(path).map_err(|e| Failure(format!("{}: {e}", path.display()), 2))?;
+    if meta.is_dir() {
+        return Err(Failure(format!("{} is a directory, not a game file", path.display()), 2));
+    }
+    let source = pgn::read_file(path);
+    if let Some(Err(pgn::PgnError::Unreadable(why))) = source.games.first() {
+        return Err(Failure(format!("{}: {why}", path.display()), 2));
+    }
+    let count = source.games.len();
+    if count == 0 {
+        return Err(Failure(format!("{} holds no games", path.display()), 1));
+    }
+    let skipped = |n: usize, e: &pgn::PgnError| format!("{} game {n}: {e}", path.display());
+    if let Some(n) = only {
+        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        return match source.games.into_iter().nth(n - 1) {
+            None => Err(Failure(format!("--game {n}: {} holds {count} game{}", path.display(), plural(count)), 2)),
+            Some(Err(e)) => Err(Failure(skipped(n, &e), 1)),
+            Some(Ok(game)) => Ok((vec![(n, game)], Vec::new())),
+        };
+    }
+    let mut games = Vec::new();
+    let mut broken = Vec::new();
+    for (i, game) in source.games.into_iter().enumerate() {
+        match game {
+            Ok(game) => games.push((i + 1, game)),
+            Err(e) => broken.push(skipped(i + 1, &e)),
+        }
+    }
+    if games.is_empty() {
+        // One game: its own error is the clearest line; several: how many and the first.
+        return Err(Failure(
+            match broken.len() {
+                1 => broken.remove(0),
+                n => format!("no readable game among {n} in {}; first: {}", path.display(), broken[0]),
+            },
+            1,
+        ));
+    }
+    Ok((games, broken))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `Game 3: 張三 - 李四, 1-0, 41 moves`.
+fn heading(number: usize, game: &Game) -> String {
+    format!(
+        "Game {number}: {} - {}, {}, {} move{}",
+        game.tag("Red").unwrap_or("?"),
+        game.tag("Black").unwrap_or("?"),
+        GameResult::score_of(game.result.as_ref()),
+        game.moves.len().div_ceil(2),
+        plural(game.moves.len().div_ceil(2))
+    )
+}
+
+/// The evaluation graph of a reviewed game.
+pub(super) fn graph(game: &Game, review: &Review) -> Graph {
+    Graph {
+        chances: review.red_chances(),
+        marks: review.judgements.iter().enumerate().filter_map(|(ply, j)| j.grade.map(|g| (ply + 1, g))).collect(),
+        first_move: game.start.to_setup().fullmove.max(1),
+        title: format!("{} - {}", game.tag("Red").unwrap_or("Red"), game.tag("Black").unwrap_or("Black")),
+    }
+}
+
+/// `graph.svg` for game 3 is `graph-3.svg`.
+fn numbered(path: &Path, number: usize) -> PathBuf {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{number}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{number}"),
+    };
+    path.with_file_name(name)
+}
+
+fn create(path: &Path) -> Result<std::fs::File, Failure> {
+    std::fs::File::create(path).map_err(|e| Failure(format!("cannot write {}: {e}", path.display()), 1))
+}
+
+fn write(file: &mut std::fs::File, text: &str, path: Option<&Path>) -> Result<(), Failure> {
+    let name = path.map_or(String::new(), |p| p.display().to_string());
+    file.write_all(text.as_bytes()).map_err(|e| Failure(format!("cannot write {name}: {e}"), 1))
+}
+
+fn print_lines(lines: &[String]) {
+    let mut stdout = std::io::stdout().lock();
+    for line in lines {
+        if writeln!(stdout, "{line}").is_err() {
+            return;
+        }
+    }
+}
