@@ -72,8 +72,8 @@ fn chuhan_against_itself() {
     let lines: Vec<&str> = out.lines().collect();
     // On Linux, memory lines for both engines and the referee follow the summary.
     let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
-    assert_eq!(lines.len(), 6 + memory, "{out}");
-    for (line, who) in lines[6..].iter().zip([
+    assert_eq!(lines.len(), 8 + memory, "{out}");
+    for (line, who) in lines[8..].iter().zip([
         "Chuhan 0.1.0 #1 RSS after its first game ",
         "Chuhan 0.1.0 #2 RSS ",
         "referee RSS peak ",
@@ -109,6 +109,29 @@ fn chuhan_against_itself() {
     assert_eq!(games.len(), 2);
     for game in &games {
         check_game(game);
+        // Each move carries the mover's score, depth and time, as cutechess writes them.
+        let notes: Vec<&str> = game.comments.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(notes.len(), game.moves.len() + 1, "{text}");
+        let mut searched = 0;
+        for (ply, comment) in game.comments.iter().take(game.moves.len()).enumerate() {
+            assert_eq!(comment.ply, ply + 1, "{text}");
+            searched += usize::from(move_note(&comment.text).unwrap_or_else(|| panic!("{}", comment.text)));
+        }
+        // Book moves have no score. The book holds positions up to the 30th ply from the
+        // start; this opening starts at the 4th, and the game goes on for 40 plies.
+        assert!(searched >= 14, "{text}");
+    }
+    // Every move is timed, and counted for the engine that made it.
+    let moves_of = |name: &str| -> usize {
+        let of_game = |g: &Game| {
+            let opens = (g.tag("Red") == Some(name)) == (g.start.side_to_move() == chuhan::Color::Red);
+            if opens { g.moves.len().div_ceil(2) } else { g.moves.len() / 2 }
+        };
+        games.iter().map(of_game).sum()
+    };
+    for (line, name) in lines[6..8].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
+        let rest = line.strip_prefix(&format!("Move times of {name}: median ")).expect(line);
+        assert!(rest.ends_with(&format!(" ms over {} moves", moves_of(name))), "{out}");
     }
     // One opening, both colours.
     let (a, b) = (&games[0], &games[1]);
@@ -119,6 +142,22 @@ fn chuhan_against_itself() {
     rounds.sort_unstable();
     assert_eq!(rounds, ["1", "2"]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A move's comment: `+0.24/10 0.015s`, `-M2/7 0.002s` (score, depth, seconds): `Some(true)`;
+/// the time alone (a book move): `Some(false)`; anything else: `None`.
+fn move_note(text: &str) -> Option<bool> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let seconds = |t: &str| {
+        t.strip_suffix('s').and_then(|t| t.split_once('.')).is_some_and(|(a, b)| digits(a) && b.len() == 3 && digits(b))
+    };
+    let Some((thought, time)) = text.split_once(' ') else { return seconds(text).then_some(false) };
+    let (score, depth) = thought.split_once('/')?;
+    let score_ok = score.strip_prefix(['+', '-']).is_some_and(|v| match v.strip_prefix('M') {
+        Some(moves) => digits(moves),
+        None => v.split_once('.').is_some_and(|(a, b)| digits(a) && b.len() == 2 && digits(b)),
+    });
+    (score_ok && digits(depth) && seconds(time)).then_some(true)
 }
 
 /// Fixed-node games do not depend on the clock: the same match played twice gives the same

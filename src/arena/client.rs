@@ -12,7 +12,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::types::{ByColor, Color, Move};
+use crate::types::{ByColor, Color, Move, Score};
 
 /// How long an engine may take to answer the handshake, or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -96,6 +96,45 @@ pub enum Answer {
     Move(String),
     /// `nobestmove`, or UCI's `bestmove (none)`.
     NoMove,
+}
+
+/// An engine's reply to `go`: its answer, the time from sending `go` to reading it, and what
+/// its last `info` line with a score said (of the first line, with MultiPV).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub answer: Answer,
+    pub used: Duration,
+    pub thought: Option<Thought>,
+}
+
+/// The depth and score of a search, the score from the mover's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thought {
+    pub depth: Option<u32>,
+    pub score: Score,
+}
+
+impl Thought {
+    /// Reads an `info` line; `None` for one without a score, or of a MultiPV line after the first.
+    pub fn parse(line: &str) -> Option<Thought> {
+        let mut words = line.split_whitespace();
+        if words.next() != Some("info") {
+            return None;
+        }
+        let (mut depth, mut score) = (None, None);
+        while let Some(word) = words.next() {
+            match word {
+                "depth" => depth = words.next().and_then(|d| d.parse().ok()),
+                // The guard reads the line's number: only the first line counts.
+                "multipv" if words.next() != Some("1") => return None,
+                "score" => score = Score::parse(&mut words),
+                // The rest of the line is free text.
+                "string" | "pv" => break,
+                _ => {}
+            }
+        }
+        Some(Thought { depth, score: score? })
+    }
 }
 
 /// The clocks sent with `go`: the remaining time and the increment of each side (the two
@@ -252,7 +291,7 @@ impl Engine {
         stm: Color,
         go_limit: &GoLimit,
         limit: Duration,
-    ) -> Result<(Answer, Duration), ClientError> {
+    ) -> Result<Reply, ClientError> {
         let mut position = format!("position fen {fen}");
         if !moves.is_empty() {
             position.push_str(" moves");
@@ -282,20 +321,23 @@ impl Engine {
         self.send(&go)?;
         let start = Instant::now();
         let deadline = start + limit;
+        let mut thought = None;
         loop {
             let line = self.recv(deadline, "bestmove")?;
             let mut tokens = line.split_whitespace();
-            match tokens.next() {
-                Some("nobestmove") => return Ok((Answer::NoMove, start.elapsed())),
-                Some("bestmove") => {
-                    let answer = match tokens.next() {
-                        None | Some("(none)") => Answer::NoMove,
-                        Some(mv) => Answer::Move(mv.to_string()),
-                    };
-                    return Ok((answer, start.elapsed()));
+            let answer = match tokens.next() {
+                Some("nobestmove") => Answer::NoMove,
+                Some("bestmove") => match tokens.next() {
+                    None | Some("(none)") => Answer::NoMove,
+                    Some(mv) => Answer::Move(mv.to_string()),
+                },
+                Some("info") => {
+                    thought = Thought::parse(&line).or(thought);
+                    continue;
                 }
-                _ => {}
-            }
+                _ => continue,
+            };
+            return Ok(Reply { answer, used: start.elapsed(), thought });
         }
     }
 
@@ -361,6 +403,25 @@ mod tests {
             Some("Move Overhead")
         );
         assert_eq!(option_name(Protocol::Uci, "option").as_deref(), None);
+    }
+
+    #[test]
+    fn thoughts_from_info_lines() {
+        let thought = |line| Thought::parse(line);
+        let cp = |depth, v| Some(Thought { depth: Some(depth), score: Score::Cp(v) });
+        assert_eq!(thought("info depth 10 score 24 pv c3c4 g6g5"), cp(10, 24));
+        assert_eq!(thought("info depth 9 seldepth 14 multipv 1 score cp -7 wdl 1 2 3 nodes 5 pv h2e2"), cp(9, -7));
+        assert_eq!(thought("info depth 9 seldepth 14 multipv 2 score cp -7 nodes 5 pv h2e2"), None);
+        assert_eq!(
+            thought("info depth 3 score mate 2 pv a0a9"),
+            Some(Thought { depth: Some(3), score: Score::Decided { win: true, plies: 3 } })
+        );
+        assert_eq!(thought("info score 5"), Some(Thought { depth: None, score: Score::Cp(5) }));
+        for none in
+            ["info depth 4 currmove h2e2", "info string score 5", "info depth 4 pv score 3", "bestmove a0a1", ""]
+        {
+            assert_eq!(thought(none), None, "{none}");
+        }
     }
 
     #[test]

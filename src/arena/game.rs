@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit};
+use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit, Reply, Thought};
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::{Position, game_result};
@@ -117,6 +117,28 @@ pub fn jittered_nodes(nodes: u64, game: usize, ply: usize) -> u64 {
     (nodes - nodes / 8 + if span > 0 { z % (span + 1) } else { 0 }).max(1)
 }
 
+/// What the referee saw of one move: the time it took and the mover's last depth and score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    pub used: Duration,
+    pub thought: Option<Thought>,
+}
+
+impl fmt::Display for MoveNote {
+    /// As cutechess comments a move: `+0.24/10 0.015s` (score from the mover's side, depth,
+    /// seconds), `0.015s` when the engine said nothing of its search.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = self.thought {
+            write!(f, "{}", t.score.pawns())?;
+            if let Some(depth) = t.depth {
+                write!(f, "/{depth}")?;
+            }
+            write!(f, " ")?;
+        }
+        write!(f, "{:.3}s", self.used.as_secs_f64())
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -125,6 +147,8 @@ pub struct GameRecord {
     pub names: ByColor<String>,
     /// The moves played after the opening position.
     pub moves: Vec<Move>,
+    /// One per move of `moves`.
+    pub notes: Vec<MoveNote>,
     pub result: GameResult,
     pub started: SystemTime,
 }
@@ -163,6 +187,9 @@ impl GameRecord {
         game.set_tag("PlyCount", &self.moves.len().to_string());
         game.set_tag("Termination", &self.result.reason.to_string());
         game.moves = self.moves.clone();
+        for (ply, note) in self.notes.iter().enumerate() {
+            game.comment(ply + 1, &note.to_string());
+        }
         let mut comment = self.result.reason.to_string();
         if let Some(note) =
             self.final_position().and_then(|pos| pos.repetition_note(&self.result, REPETITION_OCCURRENCES))
@@ -261,10 +288,10 @@ pub fn play(
     game: usize,
 ) -> GameRecord {
     let started = SystemTime::now();
-    let mut moves = Vec::new();
+    let (mut moves, mut notes) = (Vec::new(), Vec::new());
     let ByColor([red, black]) = seats;
     let result = match prepare_both(red, black) {
-        Ok(mut engines) => run(&mut engines, opening, cfg, game, &mut moves),
+        Ok(mut engines) => run(&mut engines, opening, cfg, game, &mut moves, &mut notes),
         Err(result) => result,
     };
     let at_fault = result.reason.at_fault();
@@ -274,7 +301,7 @@ pub fn play(
             seat.retire();
         }
     }
-    GameRecord { opening: opening.clone(), names, moves, result, started }
+    GameRecord { opening: opening.clone(), names, moves, notes, result, started }
 }
 
 /// Both engines, ready; a failure is Red's if both fail, as it is checked first.
@@ -295,6 +322,7 @@ fn run(
     cfg: &GameConfig,
     game: usize,
     moves: &mut Vec<Move>,
+    notes: &mut Vec<MoveNote>,
 ) -> GameResult {
     let mut pos = opening.position();
     let mut clock = Clock::new(cfg.tc, TIME_GRACE);
@@ -314,8 +342,8 @@ fn run(
             Some(n) => (GoLimit::Nodes(jittered_nodes(n, game, moves.len())), NODES_MOVE_LIMIT),
             None => (GoLimit::Clocks(clock.go_clocks()), clock.limit(side)),
         };
-        let answer = engines[side].go(&base_fen, &since_base, side, &go, limit);
-        let (answer, used) = match answer {
+        let reply = engines[side].go(&base_fen, &since_base, side, &go, limit);
+        let Reply { answer, used, thought } = match reply {
             Ok(a) => a,
             Err(ClientError::Timeout { .. }) => return GameResult::loss(side, Reason::TimeForfeit(side)),
             Err(e) => return GameResult::loss(side, Reason::EngineFailure { side, detail: e.to_string() }),
@@ -335,6 +363,7 @@ fn run(
             return illegal(e.reason);
         }
         moves.push(mv);
+        notes.push(MoveNote { used, thought });
         if pos.state().captured.is_some() {
             base_fen = pos.fen();
             since_base.clear();
@@ -348,12 +377,14 @@ fn run(
 mod tests {
     use super::*;
     use crate::arena::openings::Opening;
+    use crate::types::Score;
 
     fn record(fen: &str, moves: &str, result: GameResult) -> GameRecord {
         GameRecord {
             opening: Opening { fen: fen.to_string(), name: Some("test \"line\"".to_string()) },
             names: ByColor::new("A".to_string(), "B".to_string()),
             moves: moves.split_whitespace().filter_map(Move::parse).collect(),
+            notes: Vec::new(),
             result,
             started: std::time::UNIX_EPOCH + Duration::from_secs(1_700_000_000),
         }
@@ -371,6 +402,26 @@ mod tests {
              [Opening \"test \\\"line\\\"\"]\n[TimeControl \"5+0.05\"]\n[PlyCount \"3\"]\n\
              [Termination \"checkmate\"]\n\n1. h2e2 h9g7 2. h0g2 {checkmate} 1-0\n"
         );
+    }
+
+    #[test]
+    fn each_move_carries_its_score_depth_and_time() {
+        let mut r = record(crate::board::START_FEN, "h2e2 h9g7", GameResult::draw(Reason::PlyCap(2)));
+        let thought = |depth, score| Some(Thought { depth, score });
+        r.notes = vec![
+            MoveNote { used: Duration::from_micros(15_400), thought: thought(Some(10), Score::Cp(24)) },
+            MoveNote {
+                used: Duration::from_millis(1_250),
+                thought: thought(None, Score::Decided { win: false, plies: 4 }),
+            },
+        ];
+        let text = pgn::write_game(&r.to_pgn(1, None), crate::notation::Notation::Iccs);
+        assert!(
+            text.ends_with("\n1. h2e2 {+0.24/10 0.015s} 1... h9g7 {-M2 1.250s} {draw by ply limit (2)}\n1/2-1/2\n"),
+            "{text}"
+        );
+        r.notes[0].thought = None;
+        assert_eq!(r.notes[0].to_string(), "0.015s");
     }
 
     #[test]

@@ -31,7 +31,7 @@ use client::{Engine, EngineSpec, Protocol};
 use game::{GameConfig, GameRecord, Seat, TimeControl};
 use memory::EngineMemory;
 use openings::Opening;
-use stats::{Sprt, Tally, Verdict};
+use stats::{MoveTimes, Sprt, Tally, Verdict};
 
 use crate::notation::Notation;
 use crate::types::{ByColor, Color, Reason};
@@ -78,9 +78,12 @@ in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
 `LLR: x (lower, upper) H0|H1|continue`; then the games finished, the time controls
-(`Time controls: A 1+0.01, B 10+0.1`, without --nodes), the endings by kind; then, where /proc can be read (Linux), each
+(`Time controls: A 1+0.01, B 10+0.1`, without --nodes), the endings by kind, each engine's
+time per move (`Move times of A: median 5.2 ms, mean 6.1 ms, max 24.0 ms over 2456 moves`,
+from sending `go` to reading `bestmove`); then, where /proc can be read (Linux), each
 engine's resident memory after its first game, at the end and at its peak (the largest over
-its processes), and the referee's peak.
+its processes), and the referee's peak. In the PGN each move carries a comment as
+cutechess writes it: the mover's last score and depth and the time, `{+0.24/10 0.015s}`.
 ";
 
 /// Everything a match needs.
@@ -304,6 +307,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     let mut tally = Tally::default();
     let mut finished = 0usize;
     let mut endings = Endings::default();
+    let mut times = [MoveTimes::default(), MoveTimes::default()];
 
     let engine_memory = thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
@@ -341,6 +345,11 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
             finished += 1;
             endings.count(&record.result.reason);
             let first_color = if index.is_multiple_of(2) { Color::Red } else { Color::Black };
+            let opener = record.opening.position().side_to_move();
+            for (ply, note) in record.notes.iter().enumerate() {
+                let mover = if ply % 2 == 0 { opener } else { !opener };
+                times[usize::from(mover != first_color)].add(note.used);
+            }
             match record.result.winner {
                 None => tally.draws += 1,
                 Some(c) if c == first_color => tally.wins += 1,
@@ -381,6 +390,9 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         let _ = writeln!(out, "Time controls: {} {}, {} {}", names[0], options.tc[0], names[1], options.tc[1]);
     }
     let _ = writeln!(out, "{endings}");
+    for line in names.iter().zip(&times).filter_map(|(name, t)| t.line(name)) {
+        let _ = writeln!(out, "{line}");
+    }
     for line in names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()) {
         let _ = writeln!(out, "{line}");
     }

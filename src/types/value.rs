@@ -111,6 +111,26 @@ impl Score {
         }
     }
 
+    /// Reads an engine's score from the words after `score` in an `info` line: UCI `cp N` or
+    /// `mate N`, or UCCI's bare integer, decided beyond ±9000 as [`Score::ucci`] writes it (and
+    /// ElephantEye: 10000 less the plies). The inverse of [`Score::ucci`] and [`Score::uci`].
+    pub fn parse<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Score> {
+        let number = |w: Option<&str>| w?.parse::<i32>().ok();
+        let moves_to_plies = |n: i32| n.unsigned_abs().saturating_mul(2);
+        Some(match words.next()? {
+            "cp" => Score::Cp(number(words.next())?),
+            "mate" => match number(words.next())? {
+                n if n > 0 => Score::Decided { win: true, plies: moves_to_plies(n) - 1 },
+                n => Score::Decided { win: false, plies: moves_to_plies(n) },
+            },
+            bare => match bare.parse::<i32>().ok()? {
+                v if v > 9000 => Score::Decided { win: true, plies: 10_000u32.saturating_sub(v as u32) },
+                v if v < -9000 => Score::Decided { win: false, plies: 10_000u32.saturating_sub(v.unsigned_abs()) },
+                v => Score::Cp(v),
+            },
+        })
+    }
+
     /// UCI form: `cp N` or `mate N` (moves of the side to move).
     pub fn uci(self) -> String {
         match self {
@@ -145,5 +165,22 @@ mod tests {
         assert_eq!(Score::from_value(mate_in(3)).pawns(), "+M2");
         assert_eq!(Score::from_value(mated_in(2)).pawns(), "-M1");
         assert_eq!(Score::from_value(mated_in(0)).pawns(), "-M0");
+    }
+
+    #[test]
+    fn engine_scores_read_back() {
+        let read = |text: &str| Score::parse(&mut text.split_whitespace());
+        for v in [mate_in(1), mate_in(7), mated_in(0), mated_in(4), 0, 35, -9000, 9000] {
+            let s = Score::from_value(v);
+            assert_eq!(read(&s.ucci().to_string()), Some(s), "{v}");
+            assert_eq!(read(&s.uci()), Some(s), "{v}");
+        }
+        // ElephantEye's mate in 3 plies; Fairy-Stockfish's UCCI mate in 2 moves.
+        assert_eq!(read("9997 pv h2e2"), Some(Score::Decided { win: true, plies: 3 }));
+        assert_eq!(read("mate 2"), Some(Score::Decided { win: true, plies: 3 }));
+        assert_eq!(read("mate -2147483648"), Some(Score::Decided { win: false, plies: u32::MAX }));
+        for bad in ["", "cp", "cp x", "mate", "lowerbound", "99999999999"] {
+            assert_eq!(read(bad), None, "{bad}");
+        }
     }
 }
