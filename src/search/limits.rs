@@ -153,34 +153,34 @@ mod tests {
     fn allocation_spreads_the_clock_with_a_reserve() {
         let base = Limits { move_overhead: Duration::ZERO, ..Limits::default() };
         let l = Limits { time: Some(ms(60_000)), movestogo: Some(10), ..base.clone() };
-        // T / M less the reserve of 10 answers of 20 ms; the hard limit is the table's, but at
+        // T / M less the reserve of 10 answers of 10 ms; the hard limit is the table's, but at
         // most HARD_PER_SOFT soft targets.
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(5_980)), hard: Some(ms(23_920)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(5_990)), hard: Some(ms(23_960)) });
         let l = Limits { time: Some(ms(60_000)), movestogo: Some(2), ..base.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(29_900)), hard: Some(ms(54_000)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(29_950)), hard: Some(ms(54_000)) });
         let l = Limits { time: Some(ms(60_000)), increment: ms(1_000), ..base.clone() };
         // The increments of the 20 moves to go count, all but this move's.
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(3_940)), hard: Some(ms(15_760)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(3_945)), hard: Some(ms(15_780)) });
         let l = Limits { movetime: Some(ms(500)), ..base.clone() };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(500)), hard: Some(ms(500)) });
         let l = Limits { time: Some(ms(100)), increment: ms(5_000), ..base };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(50)), hard: Some(ms(50)) });
-        // 2 s + 20 ms, reserving 200 ms: (2000 - 200 + 19 * 20) / 20 = 109 ms; at the reserve,
+        // 2 s + 20 ms, reserving 100 ms: (2000 - 100 + 19 * 20) / 20 = 114 ms; at the reserve,
         // the increments only; below it, they count in proportion: at 60 ms,
-        // 19 * 20 * 60 / 200 / 20 = 5 ms (the clock recovers).
+        // 19 * 20 * 60 / 100 / 20 = 11 ms (the clock recovers).
         let fast = Limits { increment: ms(20), move_overhead: ms(10), ..Limits::default() };
         let l = Limits { time: Some(ms(2_000)), ..fast.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(109)), hard: Some(ms(436)) });
-        let l = Limits { time: Some(ms(200)), ..fast.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(19)), hard: Some(ms(76)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(114)), hard: Some(ms(456)) });
+        let l = Limits { time: Some(ms(100)), ..fast.clone() };
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(19)), hard: Some(ms(45)) });
         let l = Limits { time: Some(ms(60)), ..fast.clone() };
-        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(5)), hard: Some(ms(20)) });
+        assert_eq!(l.budget(), TimeBudget { soft: Some(ms(11)), hard: Some(ms(25)) });
         let l = Limits { time: Some(ms(10)), ..fast };
         assert_eq!(l.budget(), TimeBudget { soft: Some(ms(0)), hard: Some(ms(0)) });
-        // The first move at 0.5+0.005 and 1+0.01: (500 - 200 + 95) / 20 and
-        // (1000 - 200 + 190) / 20 (a reserve per move to go gave 7 and 37 ms).
+        // The first move at 0.5+0.005 and 1+0.01: (500 - 100 + 95) / 20 and
+        // (1000 - 100 + 190) / 20 (a reserve per move to go gave 7 and 37 ms).
         let short = |clock, inc| Limits { time: Some(ms(clock)), increment: ms(inc), ..Limits::default() }.budget();
-        assert_eq!(short(500, 5), TimeBudget { soft: Some(ms(19)), hard: Some(ms(76)) });
-        assert_eq!(short(1_000, 10), TimeBudget { soft: Some(ms(49)), hard: Some(ms(196)) });
+        assert_eq!(short(500, 5), TimeBudget { soft: Some(ms(24)), hard: Some(ms(96)) });
+        assert_eq!(short(1_000, 10), TimeBudget { soft: Some(ms(54)), hard: Some(ms(216)) });
     }
 }

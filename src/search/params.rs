@@ -78,18 +78,16 @@ pub const TIME_MOVES_SUDDEN_DEATH: u64 = 20;
 /// soft target then ran on to half the clock, and one such move left the rest of the game short.
 pub const HARD_PER_SOFT: u64 = 4;
 /// The soft target keeps back the overhead of this many answers, each counted as at least
-/// [`RESERVE_PER_MOVE_MS`] (200 ms with the default move overhead): a fast game's clock then
-/// settles below the reserve but well above the increment, with room for a slow answer (a
-/// busy machine delays one by tens of milliseconds). Five answers let the clock settle near
-/// 40 ms at 1+0.01, and 3 of 60 games against ElephantEye were lost on time. A reserve per
-/// move to go instead (440 ms at 20 moves) left most of a 0.5 s base unspent to the end of
-/// the game: the engine thought about 5 ms a move at 0.5+0.005. With this reserve a 0.5+0.005
-/// game against ElephantEye ends with 115-150 ms left. Ten answers of 10 ms (100 ms) against
-/// this in self-play at 0.5+0.005, load 10-12: +17.4 +/- 28.7 Elo over 400 games, but all 6
-/// time forfeits were its own; a smaller reserve wants a quiet machine, or a referee with more
-/// grace than `chuhan match`'s 50 ms.
+/// [`RESERVE_PER_MOVE_MS`] (100 ms with the default move overhead): a fast game's clock then
+/// settles below the reserve but above the increment, with room for a slow answer (a busy
+/// machine delays one by tens of milliseconds). Five answers of 20 ms let the clock settle near
+/// 40 ms at 1+0.01, and 3 of 60 games against ElephantEye were lost on time (a loaded machine).
+/// A reserve per move to go (440 ms at 20 moves) left most of a 0.5 s base unspent to the end
+/// of the game. Ten answers of 10 ms against ten of 20 ms (200 ms), self-play at 0.5+0.005 on a
+/// quiet machine: +52.4 +/- 25.2 Elo, LLR 2.99, 461 games, no time forfeit (at load 10-12 the
+/// same test had stood at +17.4 +/- 28.7 after 400 games, with 6 forfeits, all its own).
 pub const RESERVE_MOVES: u64 = 10;
-pub const RESERVE_PER_MOVE_MS: u64 = 20;
+pub const RESERVE_PER_MOVE_MS: u64 = 10;
 /// The soft target in percent by how many iterations in a row kept the best move (then the
 /// last entry), and by how far the value fell since the previous iteration: this many percent
 /// more per unit of fall, within the bounds (a rise saves a little).
