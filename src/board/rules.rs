@@ -39,6 +39,11 @@ impl Position {
         (4..=end).step_by(2).filter(move |&back| self.history[self.history.len() - back].key == key)
     }
 
+    /// Whether the current position occurred before in the game (within the look-back).
+    pub fn is_repetition(&self) -> bool {
+        self.earlier_occurrences().next().is_some()
+    }
+
     /// Judges a repetition for the search (`docs/rules.md` §8, "When the verdict is applied"):
     /// a position that occurred before, strictly after the root (fewer than `plies_from_root`
     /// plies ago), is judged at once, as if the cycle were to repeat; if the earlier occurrence

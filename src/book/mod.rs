@@ -196,9 +196,16 @@ impl Book {
     }
 
     /// A move to play in `pos` among those `allowed`, drawn with `random` (uniform over `u64`);
-    /// see [`choose`].
+    /// see [`choose`]. A move back to a position of the game is never played from the book:
+    /// the book knows positions, not games, and two such moves in a row repeat the position a
+    /// third time (a draw, or a loss when they chase) without a search ever judging it.
     pub fn pick(&self, pos: &Position, allowed: impl Fn(Move) -> bool, random: u64) -> Option<BookMove> {
-        let moves: Vec<BookMove> = self.probe(pos).into_iter().filter(|bm| allowed(bm.mv)).collect();
+        let repeats = |mv| {
+            let mut after = pos.clone();
+            after.make(mv);
+            after.is_repetition()
+        };
+        let moves: Vec<BookMove> = self.probe(pos).into_iter().filter(|bm| allowed(bm.mv) && !repeats(bm.mv)).collect();
         choose(&moves, random)
     }
 }

@@ -221,3 +221,19 @@ fn default_book_opens_like_a_master() {
     assert!(first.len() >= 8, "{first:?}");
     assert!(book.len_bytes() <= 4_000_000);
 }
+
+#[test]
+fn pick_never_returns_to_a_position_of_the_game() {
+    // Both horses out and back: the book holds each move of the cycle.
+    let mut b = Builder::new(30);
+    b.add(&Position::startpos(), &moves("h0g2 h9g7 g2h0 g7h9 h0g2"), None, None).expect("legal game");
+    let book = book(&b, 1);
+    // Red's horse going back reaches a new position; Black's would bring back the start.
+    let red_back = after("h0g2 h9g7");
+    let black_back = after("h0g2 h9g7 g2h0");
+    assert_eq!(book.pick(&red_back, |_| true, 0).map(|bm| bm.mv.to_string()).as_deref(), Some("g2h0"));
+    assert_eq!(probe(&book, "h0g2 h9g7 g2h0").len(), 1);
+    for r in [0, u64::MAX / 2, u64::MAX] {
+        assert_eq!(book.pick(&black_back, |_| true, r), None);
+    }
+}
