@@ -226,7 +226,16 @@ impl Worker<'_> {
 
             // Read before the move is made: the history of a quiet move, for its reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
-            let hist_score = if reducible { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
+            let hist_score = if reducible || prunable { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
+            // History pruning: near the leaves, a quiet move that has kept failing is skipped.
+            if prunable
+                && depth <= HISTORY_PRUNE_MAX_DEPTH
+                && hist_score < -HISTORY_PRUNE_MARGIN * depth
+                && !self.gives_check(mv, &mut check_info)
+            {
+                moves.quiets.push(mv);
+                continue;
+            }
             let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
             if prunable && futile && !late && !self.gives_check(mv, &mut check_info) {
                 moves.quiets.push(mv);
