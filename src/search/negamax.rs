@@ -224,20 +224,15 @@ impl Worker<'_> {
             }
             legal += 1;
 
-            // Read before the move is made: the history of a quiet move, for its reduction.
+            // Read before the move is made: the history of a quiet move, for its pruning and
+            // reduction.
             let reducible = depth >= LMR_MIN_DEPTH && !capture && !in_check;
             let hist_score = if reducible || prunable { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
-            // History pruning: near the leaves, a quiet move that has kept failing is skipped.
-            if prunable
-                && depth <= HISTORY_PRUNE_MAX_DEPTH
-                && hist_score < -HISTORY_PRUNE_MARGIN * depth
-                && !self.gives_check(mv, &mut check_info)
-            {
-                moves.quiets.push(mv);
-                continue;
-            }
-            let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha;
-            if prunable && futile && !late && !self.gives_check(mv, &mut check_info) {
+            // Futility and history pruning: near the leaves, a quiet move that cannot lift the
+            // static evaluation to alpha, or that has kept failing here, is skipped.
+            let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha && !late;
+            let failing = depth <= HISTORY_PRUNE_MAX_DEPTH && hist_score < -HISTORY_PRUNE_MARGIN * depth;
+            if prunable && (failing || futile) && !self.gives_check(mv, &mut check_info) {
                 moves.quiets.push(mv);
                 continue;
             }
