@@ -68,10 +68,8 @@ fn parse_line(line: &str) -> Option<Result<Case, String>> {
 
 /// Plies of nominal depth beyond the length of an announced mate, for mate lines searched
 /// without a time limit: about the largest reduction a late quiet move gets at these depths
-/// (late-move reduction, not improving, poor history, expected cut node), which can hide a
-/// mate's quiet move. (With 8, line 71 of the mate file, a mate in 3, needed one ply more once
-/// cut nodes reduced a ply more.)
-const MATE_DEPTH_MARGIN: i32 = 9;
+/// (late-move reduction, not improving, poor history), which can hide a mate's quiet move.
+const MATE_DEPTH_MARGIN: i32 = 8;
 
 /// Each line gets an engine of its own: a fresh table and histories, one thread.
 fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {

@@ -23,11 +23,11 @@ impl Worker<'_> {
             let new_depth = depth - 1 + ext;
             let mut v;
             if i == first {
-                v = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
+                v = -self.negamax::<true>(-beta, -alpha, new_depth, 1);
             } else {
-                v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1, true);
+                v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
+                    v = -self.negamax::<true>(-beta, -alpha, new_depth, 1);
                 }
             }
             self.pos.unmake();
@@ -52,18 +52,12 @@ impl Worker<'_> {
         best
     }
 
-    /// `cut_node`: whether this zero-window node is expected to fail high (Stockfish's
-    /// `cutNode`). The expectation alternates from a node to the child of its first move, its
-    /// null move and its ProbCut captures; the reduced search of a later move is expected to
-    /// fail high, since its parent expects that move to fail low. An expected cut node reduces
-    /// its quiet moves a ply more.
     pub(super) fn negamax<const PV: bool>(
         &mut self,
         mut alpha: Value,
         mut beta: Value,
         depth: Depth,
         ply: usize,
-        cut_node: bool,
     ) -> Value {
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply, true);
@@ -128,7 +122,7 @@ impl Worker<'_> {
                 self.stack[ply].cont = None; // no continuation after a pass
                 self.prefetch(self.pos.key_after_null());
                 self.pos.make_null();
-                let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+                let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
                 self.pos.unmake_null();
                 if self.aborted {
                     return 0;
@@ -140,7 +134,7 @@ impl Worker<'_> {
                     let (saved_ply, saved_side) = (self.nmp_min_ply, self.nmp_side);
                     self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
                     self.nmp_side = us;
-                    let verified = self.negamax::<false>(beta - 1, beta, depth - r, ply, false);
+                    let verified = self.negamax::<false>(beta - 1, beta, depth - r, ply);
                     (self.nmp_min_ply, self.nmp_side) = (saved_ply, saved_side);
                     if self.aborted {
                         return 0;
@@ -157,7 +151,7 @@ impl Worker<'_> {
         if !PV && !in_check && depth >= PROBCUT_MIN_DEPTH && excluded.is_none() && !is_decisive(beta) && self.pruning {
             let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as Value;
             let hopeless = tte.is_some_and(|e| e.depth >= depth - (PROBCUT_REDUCTION - 1) && e.value < pc_beta);
-            if !hopeless && let Some(v) = self.probcut(pc_beta, static_eval, depth, ply, tt_move, cut_node) {
+            if !hopeless && let Some(v) = self.probcut(pc_beta, static_eval, depth, ply, tt_move) {
                 return v;
             }
             if self.aborted {
@@ -184,7 +178,7 @@ impl Worker<'_> {
         {
             let s_beta = e.value - SE_MARGIN * depth;
             self.stack[ply].excluded = Some(ttm);
-            let v = self.negamax::<false>(s_beta - 1, s_beta, (depth - 1) / 2, ply, cut_node);
+            let v = self.negamax::<false>(s_beta - 1, s_beta, (depth - 1) / 2, ply);
             self.stack[ply].excluded = None;
             if self.aborted {
                 return 0;
@@ -259,7 +253,7 @@ impl Worker<'_> {
 
             let mut v;
             if legal == 1 {
-                v = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
+                v = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1);
             } else {
                 let mut r = 0;
                 if reducible && !gives_check {
@@ -269,15 +263,14 @@ impl Worker<'_> {
                     r -= killers.contains(&Some(mv)) as Depth;
                     // Quiet moves that worked before are reduced less, those that failed more.
                     r -= hist_score / LMR_HISTORY_DIVISOR;
-                    r += CUT_NODE_REDUCTION * cut_node as Depth;
                     r = r.clamp(0, new_depth - 1);
                 }
-                v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, r > 0 || !cut_node);
+                v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);
                 if v > alpha && r > 0 && !self.aborted {
-                    v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1);
                 }
                 if PV && v > alpha && v < beta && !self.aborted {
-                    v = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
+                    v = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
                 }
             }
             self.pos.unmake();
@@ -350,7 +343,6 @@ impl Worker<'_> {
         depth: Depth,
         ply: usize,
         tt_move: Option<Move>,
-        cut_node: bool,
     ) -> Option<Value> {
         let threshold = pc_beta - static_eval;
         let mut moves = self.take_moves();
@@ -365,7 +357,7 @@ impl Worker<'_> {
             self.pos.make(mv);
             let mut v = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1, false);
             if v >= pc_beta && !self.aborted {
-                v = -self.negamax::<false>(-pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, !cut_node);
+                v = -self.negamax::<false>(-pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1);
             }
             self.pos.unmake();
             if self.aborted {

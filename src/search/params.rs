@@ -60,10 +60,6 @@ pub const HISTORY_PRUNE_MARGIN: i32 = 4000;
 pub const LMR_MIN_DEPTH: Depth = 3;
 pub const LMR_BASE: f64 = 0.5;
 pub const LMR_DIVISOR: f64 = 2.2;
-/// Extra reduction of quiet moves at an expected cut node (`negamax`'s `cut_node`). Self-play
-/// at 0.5+0.005: one ply +15.6 +/- 11.6 Elo, LLR 3.02, 2010 games; two plies -11 Elo after 363
-/// games (stopped).
-pub const CUT_NODE_REDUCTION: Depth = 1;
 /// One ply less (or more) of reduction per this much history of a quiet move.
 pub const LMR_HISTORY_DIVISOR: i32 = 16_384;
 
