@@ -34,7 +34,7 @@ fn path(p: &std::path::Path) -> &str {
 fn annotated_games_read_back_with_every_tag() {
     let dir = scratch("pgn");
     let out_file = dir.join("out.pgn");
-    let out = run(&["analyze", THREE, "--depth", "3", "--out", path(&out_file)]);
+    let out = run(&["analyze", THREE, "--depth", "4", "--out", path(&out_file)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("game 2: line 15: move 1... h9h1"), "{err}");
@@ -55,7 +55,7 @@ fn annotated_games_read_back_with_every_tag() {
         for (name, value) in before.tags.iter() {
             assert_eq!(after.tag(name), Some(value), "{name}");
         }
-        assert!(after.tag("Annotator").is_some_and(|a| a.starts_with("Chuhan ") && a.ends_with("(depth 3)")));
+        assert!(after.tag("Annotator").is_some_and(|a| a.starts_with("Chuhan ") && a.ends_with("(depth 4)")));
         assert_eq!(after.notation, before.notation);
         // The original comments, then one per move.
         assert_eq!(after.comments.len(), before.comments.len() + before.moves.len());
@@ -63,7 +63,7 @@ fn annotated_games_read_back_with_every_tag() {
     let first: &Game = &annotated[0];
     assert_eq!(first.comments[0].text, "Written for Chuhan's tests: Red's 2. h2e6 gives a cannon for a soldier.");
     let blunder = first.comments.iter().find(|c| c.ply == 3).expect("a comment after 2. e2e6");
-    assert!(blunder.text.starts_with('-') && blunder.text.contains("/3 best "), "{}", blunder.text);
+    assert!(blunder.text.starts_with('-') && blunder.text.contains("/4 best "), "{}", blunder.text);
     assert!(first.nags.contains(&pgn::Nag { ply: 3, code: 4 }), "{:?}", first.nags);
     // The game in traditional Chinese is commented in it.
     let third = &annotated[1];
@@ -110,7 +110,7 @@ fn bad_input_gives_one_line_and_a_failure() {
 fn graph_svg_shows_the_blunder_inside_its_frame() {
     let dir = scratch("svg");
     let svg_file = dir.join("graph.svg");
-    let out = run(&["analyze", THREE, "--game", "1", "--depth", "3", "--svg", path(&svg_file)]);
+    let out = run(&["analyze", THREE, "--game", "1", "--depth", "4", "--svg", path(&svg_file)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let svg = std::fs::read_to_string(&svg_file).expect("the graph");
     assert_eq!(svg.matches("<circle").count(), 3 + 1, "three in the legend, one blunder");
@@ -144,7 +144,7 @@ fn graph_svg_shows_the_blunder_inside_its_frame() {
 fn html_page_holds_moves_graph_and_blunder_diagrams() {
     let dir = scratch("html");
     let html_file = dir.join("page.html");
-    let out = run(&["analyze", THREE, "--depth", "3", "--html", path(&html_file)]);
+    let out = run(&["analyze", THREE, "--depth", "4", "--html", path(&html_file)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let html = std::fs::read_to_string(&html_file).expect("the page");
     assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">"));
