@@ -60,20 +60,22 @@ soak: build
 # Texel tuning of the evaluation weights (README, "Tuning the evaluation"): self-play GAMES games
 # into TUNE_PGN unless that file exists, then fit. The weights go to TUNE_OUT, not into the source.
 # The games search a fixed number of nodes per move, so a busy machine makes them slower, not
-# different.
+# different. TUNE_MATCH_ARGS go to the match, e.g. openings from master games:
+#   TUNE_MATCH_ARGS="--openings master.pgn --opening-plies 12"
 GAMES ?= 1200
 TUNE_NODES ?= 12000
 TUNE_CONCURRENCY ?= 2
 TUNE_PGN ?= target/tune/selfplay.pgn
 TUNE_OUT ?= target/tune/tuned.rs
 TUNE_ARGS ?=
+TUNE_MATCH_ARGS ?=
 
 tune: build
 	@mkdir -p $(dir $(TUNE_PGN))
 	@if [ ! -s $(TUNE_PGN) ]; then \
 		rm -f $(TUNE_PGN).part && \
 		$(BIN) match --engine $(BIN) --engine $(BIN) --games $(GAMES) --nodes $(TUNE_NODES) \
-			--concurrency $(TUNE_CONCURRENCY) --pgn $(TUNE_PGN).part && \
+			--concurrency $(TUNE_CONCURRENCY) $(TUNE_MATCH_ARGS) --pgn $(TUNE_PGN).part && \
 		mv $(TUNE_PGN).part $(TUNE_PGN); \
 	fi
 	$(BIN) tune $(TUNE_PGN) --out $(TUNE_OUT) $(TUNE_ARGS)

@@ -186,6 +186,32 @@ fn fixed_node_matches_repeat_exactly() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Openings from a PGN file: two games, one in ICCS and one in Chinese notation, reach the
+/// same position after two plies; it is used once, and both games of the match start there.
+#[test]
+fn openings_from_a_game_file() {
+    let dir = scratch("pgn-openings");
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let lines = dir.join("lines.pgn");
+    std::fs::write(&lines, "1. h2e2 h9g7 2. h0g2 *\n\n1. 炮二平五 马8进7 2. 马八进七 *\n").expect("written");
+    let (lines, pgn) = (lines.to_string_lossy().into_owned(), dir.join("games.pgn").to_string_lossy().into_owned());
+    let args = ["match", "--engine", exe, "--engine", exe, "--games", "2", "--nodes", "2000", "--max-plies", "6"];
+    let o = run(&[&args[..], &["--openings", &lines, "--opening-plies", "2", "--pgn", &pgn]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with(&format!(
+            "openings: 1 positions from 2 games of {lines} (1 repeated or finished, 0 unreadable)\n"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    let after = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2";
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+    let starts: Vec<String> = games.iter().map(|g| g.start.fen()).collect();
+    assert_eq!(starts, [after, after]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An executable shell script `name` in `dir` that first notes its start in `dir/starts.log`.
 #[cfg(unix)]
 fn script(dir: &std::path::Path, name: &str, body: &str) -> String {

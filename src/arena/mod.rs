@@ -59,7 +59,11 @@ Match:
                       to N/8 from move to move, so that games differ); results then do
                       not depend on the machine's load
   --openings FILE     openings, one `<FEN> [; moves ...] [; name]` per line
-                      (default: the built-in positions/openings.epd)
+                      (default: the built-in positions/openings.epd); or a .pgn file,
+                      whose games give the positions they reach (any charset or notation
+                      `chuhan pgn` reads; repeated positions are used once)
+  --opening-plies N   with a .pgn file: the position after N plies of each game
+                      (default: after all its moves)
   --concurrency K     games played at once (default 1)
   --pgn FILE          append the games to FILE in PGN
   --sprt ELO0 ELO1    sequential test (alpha = beta = 0.05); stops when decided
@@ -120,6 +124,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
     // Whether the last argument was an --engine or one of its options.
     let mut in_engine = false;
     let mut openings_file: Option<PathBuf> = None;
+    let mut opening_plies = None;
     let mut concurrency = 1usize;
     let mut pgn = None;
     let mut sprt = None;
@@ -177,6 +182,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
                 }
             }
             "--openings" => openings_file = Some(PathBuf::from(value("a file")?)),
+            "--opening-plies" => opening_plies = Some(number(flag, &value("a number")?, 0)?),
             "--pgn" => pgn = Some(PathBuf::from(value("a file")?)),
             "--sprt" => {
                 let elo0 = elo(flag, &value("ELO0 ELO1")?)?;
@@ -207,7 +213,10 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
     let engines: [EngineSpec; 2] =
         engines.try_into().map_err(|e: Vec<_>| format!("two --engine are needed, {} given", e.len()))?;
     let openings = match &openings_file {
+        None if opening_plies.is_some() => return Err("--opening-plies needs --openings FILE.pgn".to_string()),
         None => openings::parse(openings::BUILTIN).map_err(|e| format!("built-in openings: {e}"))?,
+        Some(path) if is_pgn(path) => read_pgn_openings(path, opening_plies)?,
+        Some(_) if opening_plies.is_some() => return Err("--opening-plies applies to a .pgn file only".to_string()),
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             openings::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
@@ -215,6 +224,33 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
     };
     let options = MatchOptions { engines, games, tc, openings, concurrency, pgn, sprt, max_plies, nodes };
     Ok(Request::Match(Box::new(options)))
+}
+
+fn is_pgn(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
+/// The openings of a game file; games that cannot be read are reported on stderr and skipped.
+fn read_pgn_openings(path: &std::path::Path, plies: Option<usize>) -> Result<Vec<Opening>, String> {
+    let source = crate::pgn::read_file(path);
+    if source.charset.is_none() {
+        let reason = source.games.into_iter().find_map(Result::err).map(|e| e.to_string()).unwrap_or_default();
+        return Err(format!("cannot read {}: {reason}", path.display()));
+    }
+    let (games, skipped) = source.split();
+    for error in &skipped {
+        eprintln!("warning: {error}; skipped");
+    }
+    let (openings, passed) = openings::from_games(&games, plies).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "openings: {} positions from {} games of {} ({} repeated or finished, {} unreadable)",
+        openings.len(),
+        games.len() + skipped.len(),
+        path.display(),
+        passed,
+        skipped.len()
+    );
+    Ok(openings)
 }
 
 /// The engine an engine option applies to: the last one given.
@@ -461,6 +497,8 @@ fn progress(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Position, START_FEN};
+    use crate::types::Move;
 
     fn args(s: &str) -> Vec<String> {
         s.split(' ').map(str::to_string).collect()
@@ -543,11 +581,43 @@ mod tests {
             "--engine a --engine b --sprt 5",
             "--engine a --engine b --concurrency",
             "--engine a --engine b --openings /nonexistent/file.epd",
+            "--engine a --engine b --openings /nonexistent/file.pgn",
+            "--engine a --engine b --opening-plies 8",
+            "--engine a --engine b --openings /nonexistent/file.pgn --opening-plies x",
             "--engine a --engine b --bogus",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
         assert!(matches!(parse_args(&args("--engine a --help")), Ok(Request::Help)));
+    }
+
+    /// A .pgn openings file gives one opening per distinct position reached, after the games
+    /// it cannot read are reported and skipped; --opening-plies cuts each game; an EPD file
+    /// refuses it.
+    #[test]
+    fn a_pgn_file_gives_openings() {
+        let dir = std::env::temp_dir().join(format!("chuhan-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let pgn = dir.join("lines.PGN");
+        std::fs::write(&pgn, "1. h2e2 h9g7 2. h0g2 *\n\n1. h2e2 h9g7 2. h2h9 *\n\n1. c3c4 *\n\n1. h2e2 b9c7 *\n")
+            .expect("written");
+        let fens = |extra: &str| -> Vec<String> {
+            let m = parse(format!("--engine a --engine b --openings {} {extra}", pgn.display()).trim()).expect("valid");
+            m.openings.iter().map(|o| o.fen.clone()).collect()
+        };
+        let after = |moves: &[&str]| {
+            let mut pos = Position::startpos();
+            moves.iter().for_each(|m| pos.play(Move::parse(m).expect("ICCS")).expect("legal"));
+            pos.fen()
+        };
+        // The second game's third move is illegal: the game is skipped, not the file.
+        assert_eq!(fens(""), [after(&["h2e2", "h9g7", "h0g2"]), after(&["c3c4"]), after(&["h2e2", "b9c7"])]);
+        assert_eq!(fens("--opening-plies 1"), [after(&["h2e2"]), after(&["c3c4"])]);
+        assert_eq!(fens("--opening-plies 0"), [START_FEN]);
+        let epd = dir.join("lines.epd");
+        std::fs::write(&epd, format!("{START_FEN}\n")).expect("written");
+        assert!(parse(&format!("--engine a --engine b --openings {} --opening-plies 2", epd.display())).is_err());
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

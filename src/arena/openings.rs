@@ -1,10 +1,13 @@
-//! Opening positions for matches: one per line, `<FEN> [; moves <ICCS ...>] [; <name>]`.
+//! Opening positions for matches: one per line, `<FEN> [; moves <ICCS ...>] [; <name>]`, or
+//! the positions games reach (a PGN file, as cutechess-cli's `-openings format=pgn plies=N`).
 //! Blank lines and lines starting with `#` are ignored. The built-in book is
 //! `positions/openings.epd`.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use crate::board::{FenError, Position, START_FEN, game_result};
+use crate::pgn::Game;
 
 /// The built-in openings, `positions/openings.epd`.
 pub const BUILTIN: &str = include_str!("../../positions/openings.epd");
@@ -74,6 +77,38 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
     Ok(openings)
 }
 
+/// Openings taken from games: the position after the first `plies` moves of each (all its
+/// moves when `None` or when the game is shorter), named by its `Opening` or `ECCO` tag. A
+/// position already taken, or in which the game is over, is passed over; the second value
+/// counts them. Fails only when no position is left.
+pub fn from_games(games: &[Game], plies: Option<usize>) -> Result<(Vec<Opening>, usize), OpeningError> {
+    let mut openings = Vec::new();
+    let mut seen = HashSet::new();
+    let mut passed = 0;
+    for game in games {
+        let mut pos = game.start.clone();
+        let n = plies.map_or(game.moves.len(), |p| p.min(game.moves.len()));
+        // The reader checked every move; a failure here would be a reader bug, and the
+        // position reached so far is still a legal one.
+        for &mv in &game.moves[..n] {
+            if pos.play(mv).is_err() {
+                break;
+            }
+        }
+        let fen = pos.fen();
+        if game_result(&pos, 3).is_some() || !seen.insert(fen.clone()) {
+            passed += 1;
+            continue;
+        }
+        let name = game.tag("Opening").or_else(|| game.tag("ECCO")).filter(|n| !n.is_empty()).map(str::to_string);
+        openings.push(Opening { fen, name });
+    }
+    if openings.is_empty() {
+        return Err(OpeningError { line: 0, reason: "no opening positions in the games".to_string() });
+    }
+    Ok((openings, passed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +170,34 @@ mod tests {
         let ok = parse(&format!("{START_FEN} ; moves ; start\n")).expect("start");
         assert_eq!(ok, vec![Opening { fen: START_FEN.to_string(), name: Some("start".to_string()) }]);
         assert!(ok[0].is_start());
+    }
+
+    /// A game gives the position after its first `plies` moves (all of them if it is
+    /// shorter); the same position twice, or a finished game, gives nothing.
+    #[test]
+    fn games_give_the_position_after_their_first_plies() {
+        let text = "[ECCO \"B00\"]\n1. h2e2 h9g7 2. h0g2 i9h9 *\n\n\
+                    [Opening \"中炮\"]\n1. h2e2 h9g7 2. h0g2 *\n\n\
+                    1. h2e2 h9g7 2. h0g2 b9c7 *\n\n\
+                    [FEN \"3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1\"]\n*\n";
+        let games: Vec<Game> = crate::pgn::read_games(text).into_iter().map(|g| g.expect("a game")).collect();
+        assert_eq!(games.len(), 4);
+        let after = |moves: &str| {
+            let mut pos = Position::startpos();
+            moves.split_whitespace().for_each(|m| pos.play(Move::parse(m).expect("ICCS")).expect("legal"));
+            pos.fen()
+        };
+        // Three plies: the first three games reach the same position; the mated one is over.
+        let (openings, passed) = from_games(&games, Some(3)).expect("openings");
+        assert_eq!(openings, vec![Opening { fen: after("h2e2 h9g7 h0g2"), name: Some("B00".to_string()) }]);
+        assert_eq!(passed, 3);
+        // All moves: three positions, the second named by its Opening tag, the third unnamed.
+        let (openings, passed) = from_games(&games, None).expect("openings");
+        let fens: Vec<_> = openings.iter().map(|o| o.fen.clone()).collect();
+        assert_eq!(fens, [after("h2e2 h9g7 h0g2 i9h9"), after("h2e2 h9g7 h0g2"), after("h2e2 h9g7 h0g2 b9c7")]);
+        assert_eq!(openings[1].name.as_deref(), Some("中炮"));
+        assert_eq!(openings[2].name, None);
+        assert_eq!(passed, 1);
+        assert!(from_games(&games[3..], Some(8)).is_err());
     }
 }
