@@ -215,7 +215,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
     let openings = match &openings_file {
         None if opening_plies.is_some() => return Err("--opening-plies needs --openings FILE.pgn".to_string()),
         None => openings::parse(openings::BUILTIN).map_err(|e| format!("built-in openings: {e}"))?,
-        Some(path) if is_pgn(path) => read_pgn_openings(path, opening_plies)?,
+        Some(path) if crate::pgn::is_pgn_file(path) => read_pgn_openings(path, opening_plies)?,
         Some(_) if opening_plies.is_some() => return Err("--opening-plies applies to a .pgn file only".to_string()),
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -224,10 +224,6 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
     };
     let options = MatchOptions { engines, games, tc, openings, concurrency, pgn, sprt, max_plies, nodes };
     Ok(Request::Match(Box::new(options)))
-}
-
-fn is_pgn(path: &std::path::Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
 }
 
 /// The openings of a game file; games that cannot be read are reported on stderr and skipped.

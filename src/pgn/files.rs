@@ -62,13 +62,18 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// Whether `path` names a game file: its extension is `pgn`, in any case.
+pub fn is_pgn_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+}
+
 fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
             walk(&path, files)?;
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
+        } else if is_pgn_file(&path) {
             files.push(path);
         }
     }

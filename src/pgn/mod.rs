@@ -30,7 +30,7 @@ use crate::types::{GameResult, Move};
 pub use convert::{ConvertError, Summary, convert};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};
-pub use files::{Source, list_files, read_file, read_paths};
+pub use files::{Source, is_pgn_file, list_files, read_file, read_paths};
 pub use reader::{move_number, read_games};
 pub use tags::{ROSTER, Tags, date};
 pub use writer::{LINE_WIDTH, format_name, write_game};
