@@ -86,15 +86,11 @@ pub fn from_games(games: &[Game], plies: Option<usize>) -> Result<(Vec<Opening>,
     let mut seen = HashSet::new();
     let mut passed = 0;
     for game in games {
-        let mut pos = game.start.clone();
-        let n = plies.map_or(game.moves.len(), |p| p.min(game.moves.len()));
-        // The reader checked every move; a failure here would be a reader bug, and the
-        // position reached so far is still a legal one.
-        for &mv in &game.moves[..n] {
-            if pos.play(mv).is_err() {
-                break;
-            }
-        }
+        // The reader checked every move, so the position is always there.
+        let Ok(pos) = game.position_after(plies.unwrap_or(usize::MAX)) else {
+            passed += 1;
+            continue;
+        };
         let fen = pos.fen();
         if game_result(&pos, 3).is_some() || !seen.insert(fen.clone()) {
             passed += 1;

@@ -110,8 +110,14 @@ impl Game {
 
     /// The position after all the moves, or the first move that cannot be played.
     pub fn final_position(&self) -> Result<Position, IllegalMove> {
+        self.position_after(self.moves.len())
+    }
+
+    /// The position after the first `plies` moves (all of them if there are fewer), or the
+    /// first move that cannot be played.
+    pub fn position_after(&self, plies: usize) -> Result<Position, IllegalMove> {
         let mut pos = self.start.clone();
-        for &mv in &self.moves {
+        for &mv in self.moves.iter().take(plies) {
             pos.play(mv)?;
         }
         Ok(pos)
