@@ -29,7 +29,7 @@ pub struct Model {
 }
 
 /// Fitted by `chuhan wdl fit` on 2,556 master games (`docs/analysis.md` §1.2).
-pub const MODEL: Model = Model { a: [65.8, -17.6], b: [23.7, 52.9] };
+pub const MODEL: Model = Model { a: [65.5, -13.8], b: [20.1, 62.6] };
 
 /// Attacking material with every piece on the board.
 pub const MATERIAL_MAX: u32 = 16;
