@@ -164,10 +164,14 @@ pub fn run(opts: &FitOptions, log: &mut dyn FnMut(&str)) -> Result<(), String> {
         score_loss(&held, |x| sigmoid(x.value / s))
     ));
     log(&format!("fit log loss of W/D/L: model {:.4}", log_loss(&model, &train)));
-    log(&table(&model));
+    // The table is the pasted model's, rounded as the source holds it, so that it is the one
+    // `docs/analysis.md` §1.2 shows (and `tests/docs.rs` checks) for that source.
+    let tenths = |x: f64| (x * 10.0).round() / 10.0;
+    let pasted = Model { a: model.a.map(tenths), b: model.b.map(tenths) };
+    log(&table(&pasted));
     log(&format!(
         "pub const MODEL: Model = Model {{ a: [{:.1}, {:.1}], b: [{:.1}, {:.1}] }};",
-        model.a[0], model.a[1], model.b[0], model.b[1]
+        pasted.a[0], pasted.a[1], pasted.b[0], pasted.b[1]
     ));
     Ok(())
 }
