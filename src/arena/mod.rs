@@ -81,7 +81,8 @@ move, or crashes. Each slot keeps its two engines for successive games (new game
 in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
-`LLR: x (lower, upper) H0|H1|continue`; then the games finished, the time controls
+`LLR: x (lower, upper) H0|H1|continue` (`... H1 at game N` when games still being played at
+the decision ended after it and count in the score); then the games finished, the time controls
 (`Time controls: A 1+0.01, B 10+0.1`, without --nodes), the endings by kind, each engine's
 time per move (`Move times of A: median 5.2 ms, mean 6.1 ms, max 24.0 ms over 2456 moves`,
 from sending `go` to reading `bestmove`); then, where /proc can be read (Linux), each
@@ -337,6 +338,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     let stop = AtomicBool::new(false);
     let tty = std::io::stderr().is_terminal();
     let mut tally = Tally::default();
+    let mut decided = None;
     let mut finished = 0usize;
     let mut endings = Endings::default();
     let mut times = [MoveTimes::default(), MoveTimes::default()];
@@ -397,8 +399,10 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
             }
             progress(tty, index, finished, options.games, &record, &names, &tally);
             if let Some(sprt) = &options.sprt
+                && decided.is_none()
                 && sprt.verdict(&tally) != Verdict::Continue
             {
+                decided = Some(tally);
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -414,7 +418,7 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         eprintln!();
     }
     let mut out = std::io::stdout().lock();
-    for line in stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref()) {
+    for line in stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref(), decided.as_ref()) {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{finished} of {} games finished.", options.games);

@@ -204,8 +204,10 @@ impl Sprt {
 }
 
 /// The closing lines of a match report: `Score of A vs B: W - L - D [s] N`, the Elo line, and
-/// with a test the `LLR: x (lower, upper) verdict` line.
-pub fn summary(first: &str, second: &str, tally: &Tally, sprt: Option<&Sprt>) -> Vec<String> {
+/// with a test the `LLR: x (lower, upper) verdict` line. `decided` is the tally at which the
+/// test stopped the match: games in flight then still end and count in the score, so the LLR
+/// line reports the decision and its game (`... H1 at game N`), not a final `continue`.
+pub fn summary(first: &str, second: &str, tally: &Tally, sprt: Option<&Sprt>, decided: Option<&Tally>) -> Vec<String> {
     let (elo, error) = tally.elo();
     let mut lines = vec![
         format!("Score of {first} vs {second}: {tally} {}", tally.games()),
@@ -217,7 +219,12 @@ pub fn summary(first: &str, second: &str, tally: &Tally, sprt: Option<&Sprt>) ->
     ];
     if let Some(sprt) = sprt {
         let (lower, upper) = sprt.bounds();
-        lines.push(format!("LLR: {:.2} ({lower:.2}, {upper:.2}) {}", sprt.llr(tally), sprt.verdict(tally)));
+        let at = decided.unwrap_or(tally);
+        let mut line = format!("LLR: {:.2} ({lower:.2}, {upper:.2}) {}", sprt.llr(at), sprt.verdict(at));
+        if at != tally {
+            line += &format!(" at game {}", at.games());
+        }
+        lines.push(line);
     }
     lines
 }
@@ -328,10 +335,26 @@ mod tests {
 
     #[test]
     fn summary_format() {
-        let lines = summary("A", "B", &Tally::new(5, 2, 3), Some(&Sprt::new(0.0, 10.0)));
+        let lines = summary("A", "B", &Tally::new(5, 2, 3), Some(&Sprt::new(0.0, 10.0)), None);
         assert_eq!(lines[0], "Score of A vs B: 5 - 3 - 2 [0.600] 10");
         assert!(lines[1].starts_with("Elo difference: 70.4 +/- "), "{}", lines[1]);
         assert!(lines[1].ends_with(", DrawRatio: 20.0 %"), "{}", lines[1]);
         assert!(lines[2].starts_with("LLR: ") && lines[2].ends_with("(-2.94, 2.94) continue"), "{}", lines[2]);
+    }
+
+    #[test]
+    fn summary_reports_the_decision_not_the_game_in_flight() {
+        // Session 28: H1 at game 5371 (LLR 2.97); the game still being played was a loss,
+        // which left the final tally at LLR 2.92, inside the bounds.
+        let sprt = Sprt::new(0.0, 10.0);
+        let (decided, last) = (Tally::new(1758, 1997, 1616), Tally::new(1758, 1997, 1617));
+        assert_eq!(sprt.verdict(&decided), Verdict::H1);
+        assert_eq!(sprt.verdict(&last), Verdict::Continue);
+        let lines = summary("A", "B", &last, Some(&sprt), Some(&decided));
+        assert_eq!(lines[0], "Score of A vs B: 1758 - 1617 - 1997 [0.513] 5372");
+        assert_eq!(lines[2], "LLR: 2.97 (-2.94, 2.94) H1 at game 5371");
+        // A decision on the last game counted reads as before.
+        let lines = summary("A", "B", &decided, Some(&sprt), Some(&decided));
+        assert_eq!(lines[2], "LLR: 2.97 (-2.94, 2.94) H1");
     }
 }
