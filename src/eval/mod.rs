@@ -13,6 +13,7 @@
 //! computed once per call (see `info.rs`) and shared by the mobility, threat and king-safety
 //! terms.
 
+pub mod endgame;
 mod info;
 mod king;
 mod material;
@@ -29,6 +30,7 @@ mod tests;
 
 use crate::board::Position;
 use crate::types::{ByColor, Color, Value};
+pub use endgame::Drawish;
 use info::EvalInfo;
 
 pub use crate::tapered::S;
@@ -48,6 +50,12 @@ pub fn evaluate(pos: &Position) -> Value {
 /// point of view.
 pub fn trace(pos: &Position) -> Trace {
     Trace::new(&Breakdown::<S>::new(pos))
+}
+
+/// The balance that scales the evaluation of `pos` towards a draw, if any: the side ahead
+/// cannot win it (`endgame.rs`).
+pub fn drawish(pos: &Position) -> Option<Drawish> {
+    Breakdown::<S>::new(pos).applied_drawish()
 }
 
 /// The evaluation terms, in the order they are computed and displayed.
@@ -105,6 +113,8 @@ impl Term {
 pub struct Breakdown<A> {
     phase: i32,
     terms: [ByColor<A>; Term::NUM],
+    /// The balance that would scale each side's lead towards a draw (`endgame.rs`).
+    drawish: ByColor<Option<Drawish>>,
 }
 
 impl<A: Accumulator> Breakdown<A> {
@@ -128,7 +138,8 @@ impl<A: Accumulator> Breakdown<A> {
 
         // In `Term` order.
         let terms = [material, position, mobility, threats, protection, king_safety, soldiers, tempo];
-        Breakdown { phase: info.phase, terms }
+        let drawish = endgame::drawish(pos, &info.counts);
+        Breakdown { phase: info.phase, terms, drawish }
     }
 
     /// The game phase, from 0 (endgame) to [`PHASE_MAX`](params::PHASE_MAX).
@@ -140,6 +151,12 @@ impl<A: Accumulator> Breakdown<A> {
     pub fn term(&self, term: Term, c: Color) -> &A {
         &self.terms[term.index()][c]
     }
+
+    /// Whether a lead of either side would be scaled towards a draw (the evaluation of
+    /// [`drawish`] says whether it is).
+    pub fn may_be_scaled(&self) -> bool {
+        self.drawish[Color::Red].is_some() || self.drawish[Color::Black].is_some()
+    }
 }
 
 impl Breakdown<S> {
@@ -150,11 +167,25 @@ impl Breakdown<S> {
     }
 
     /// The evaluation from Red's point of view: every term's pair summed, then blended once
-    /// (one blend instead of sixteen was about 5% of the evaluation's instructions).
+    /// (one blend instead of sixteen was about 5% of the evaluation's instructions), then
+    /// scaled if the side it favours cannot win the balance on the board.
     #[inline]
     fn red_total(&self) -> Value {
+        endgame::scaled(self.unscaled_total(), &self.drawish)
+    }
+
+    /// The blended sum of the terms before any endgame scale.
+    #[inline]
+    fn unscaled_total(&self) -> Value {
         let sum = self.terms.iter().fold(S::ZERO, |acc, t| acc + t[Color::Red] - t[Color::Black]);
         sum.taper(self.phase)
+    }
+
+    /// The balance that scales the total: that of the side the sum favours, if any.
+    fn applied_drawish(&self) -> Option<Drawish> {
+        let unscaled = self.unscaled_total();
+        let favoured = if unscaled > 0 { Color::Red } else { Color::Black };
+        self.drawish[favoured].filter(|_| unscaled != 0)
     }
 }
 

@@ -107,6 +107,7 @@ fn mirror_symmetry() {
 
 #[test]
 fn trace_adds_up_to_the_evaluation() {
+    let mut scaled = 0;
     for pos in &sample_positions() {
         let t = trace(pos);
         let red = match pos.side_to_move() {
@@ -115,10 +116,19 @@ fn trace_adds_up_to_the_evaluation() {
         };
         assert_eq!(t.total(), red, "{}", pos.fen());
         assert!(t.to_string().ends_with(&format!("Final evaluation: {red} (red side)")));
-        // The rows, each blended apart, add up to it but for rounding: under one unit per row.
+        // The rows, each blended apart, add up to it but for rounding (under one unit per row),
+        // and for the scale of a drawish endgame, which the display then gives.
         let rows: Value = Term::ALL.iter().map(|&term| t.net(term)).sum();
-        assert!((rows - red).abs() <= 2 * Term::NUM as Value, "{rows} vs {red} in {}", pos.fen());
+        let scale = t.drawish().map_or(endgame::SCALE_NORMAL, |d| d.scale());
+        let scaled_rows = rows * scale / endgame::SCALE_NORMAL;
+        assert!((scaled_rows - red).abs() <= 2 * Term::NUM as Value, "{rows} vs {red} in {}", pos.fen());
+        if let Some(d) = t.drawish() {
+            assert!(t.to_string().contains(&format!("Endgame scale: {scale}/64 ({})", d.describe())));
+            scaled += 1;
+        }
     }
+    // The mate suite's endings include drawish balances.
+    assert!(scaled > 20, "{scaled} scaled positions");
 }
 
 #[test]

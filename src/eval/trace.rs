@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::{Breakdown, S, Term};
+use super::endgame::SCALE_NORMAL;
+use super::{Breakdown, Drawish, S, Term};
 use crate::types::{ByColor, Color, Value};
 
 /// Each term's blended value for Red and for Black, and the evaluation.
@@ -10,18 +11,21 @@ use crate::types::{ByColor, Color, Value};
 /// Displays as a header, one row per term (Red, Black, net), then
 /// `Final evaluation: <n> (red side)`, with no newline after that last line. The evaluation
 /// blends the sum of the terms once, so it may differ from the sum of the rows, each blended
-/// apart, by a unit or two of rounding.
+/// apart, by a unit or two of rounding; in a drawish endgame a line before the last gives the
+/// scale applied to the sum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     values: [ByColor<Value>; Term::NUM],
     total: Value,
     phase: i32,
+    /// The balance that scaled the total, if any.
+    drawish: Option<Drawish>,
 }
 
 impl Trace {
     pub(super) fn new(b: &Breakdown<S>) -> Trace {
         let values = Term::ALL.map(|t| ByColor::new(b.value(t, Color::Red), b.value(t, Color::Black)));
-        Trace { values, total: b.red_total(), phase: b.phase }
+        Trace { values, total: b.red_total(), phase: b.phase, drawish: b.applied_drawish() }
     }
 
     /// A term's value for one side.
@@ -43,6 +47,11 @@ impl Trace {
     pub fn phase(&self) -> i32 {
         self.phase
     }
+
+    /// The drawish balance that scaled the total, if any.
+    pub fn drawish(&self) -> Option<Drawish> {
+        self.drawish
+    }
 }
 
 impl fmt::Display for Trace {
@@ -52,6 +61,9 @@ impl fmt::Display for Trace {
         for term in Term::ALL {
             let (red, black) = (self.value(term, Color::Red), self.value(term, Color::Black));
             writeln!(f, "{:>12} | {red:>6} {black:>6} {:>6}", term.name(), self.net(term))?;
+        }
+        if let Some(d) = self.drawish {
+            writeln!(f, "Endgame scale: {}/{SCALE_NORMAL} ({})", d.scale(), d.describe())?;
         }
         write!(f, "Final evaluation: {} (red side)", self.total())
     }

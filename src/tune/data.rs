@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use crate::board::Position;
 use crate::eval::params::{PHASE_MAX, PIECE_VALUE};
-use crate::eval::{Accumulator, Breakdown, Term, Weight, evaluate};
+use crate::eval::{Accumulator, Breakdown, Term, Weight, drawish, evaluate};
 use crate::movegen::{CAPTURES, legal};
 use crate::pgn::{self, GameError};
 use crate::types::{Color, Value};
@@ -31,9 +31,13 @@ impl Accumulator for Uses {
 /// The evaluation of `pos` from Red's point of view as a sparse linear form over the flat
 /// weight vector ([`Table`](crate::eval::weights::Table)): `(slot, coefficient)` pairs by
 /// slot, the game phase already blended in. With the weights of `params.rs` it gives
-/// [`evaluate`] up to the engine's integer rounding.
-pub fn coefficients(pos: &Position) -> Vec<(usize, f64)> {
+/// [`evaluate`] up to the engine's integer rounding. `None` in a drawish endgame, where the
+/// evaluation scales its sum (`eval/endgame.rs`) and is no longer linear in the weights.
+pub fn coefficients(pos: &Position) -> Option<Vec<(usize, f64)>> {
     let breakdown = Breakdown::<Uses>::new(pos);
+    if breakdown.may_be_scaled() && drawish(pos).is_some() {
+        return None;
+    }
     let mg = f64::from(breakdown.phase()) / f64::from(PHASE_MAX);
     let mut terms = Vec::with_capacity(128);
     for term in Term::ALL {
@@ -55,7 +59,7 @@ pub fn coefficients(pos: &Position) -> Vec<(usize, f64)> {
     }
     // Red's and Black's uses of one weight often cancel (both kings, mirrored pieces).
     merged.retain(|&(_, a)| a.abs() > 1e-9);
-    merged
+    Some(merged)
 }
 
 /// Positions with their results, the coefficients of all of them in one array.
@@ -74,15 +78,20 @@ impl Dataset {
         Dataset { starts: vec![0], ..Dataset::default() }
     }
 
-    /// Adds `pos` with `result`, Red's score in the game.
-    pub fn push(&mut self, pos: &Position, result: f32) {
-        for (slot, a) in coefficients(pos) {
+    /// Adds `pos` with `result`, Red's score in the game, unless its evaluation is not linear
+    /// in the weights (see [`coefficients`]); returns whether it was added.
+    pub fn push(&mut self, pos: &Position, result: f32) -> bool {
+        let Some(coefficients) = coefficients(pos) else {
+            return false;
+        };
+        for (slot, a) in coefficients {
             // The flat vector has some 640 numbers: a u16 holds any slot.
             self.slots.push(slot as u16);
             self.coefs.push(a as f32);
         }
         self.starts.push(self.slots.len());
         self.results.push(result);
+        true
     }
 
     pub fn len(&self) -> usize {
@@ -151,7 +160,9 @@ impl Collected {
     fn add(&mut self, pos: &Position, result: f32, holdout: usize) {
         let set =
             if holdout > 0 && self.seen % holdout == holdout - 1 { &mut self.validation } else { &mut self.train };
-        set.push(pos, result);
+        if !set.push(pos, result) {
+            return;
+        }
         if let Some(text) = &mut self.saved {
             let _ = writeln!(text, "{} ; {}", pos.fen(), result_token(result));
         }
@@ -375,7 +386,12 @@ mod tests {
                 }
             }
             let red = f64::from(if pos.side_to_move() == Color::Red { evaluate(&pos) } else { -evaluate(&pos) });
-            let linear: f64 = coefficients(&pos).iter().map(|&(s, a)| a * w[s]).sum();
+            let Some(coefficients) = coefficients(&pos) else {
+                // A drawish endgame scales the sum: no linear form.
+                assert!(crate::eval::drawish(&pos).is_some(), "{}", pos.fen());
+                continue;
+            };
+            let linear: f64 = coefficients.iter().map(|&(s, a)| a * w[s]).sum();
             // Each of the 2 * NUM blends rounds by less than 1, and the king-danger fraction too.
             assert!((linear - red).abs() < 2.0 * Term::NUM as f64 + 1.0, "{}: {linear} vs {red}", pos.fen());
             checked += 1;
