@@ -92,20 +92,26 @@ fn drawish_for(pos: &Position, counts: &ByColor<[i32; PieceKind::NUM]>, strong: 
     }
 }
 
+/// The balance of the side `value` (Red's point of view) favours, if it has one.
+#[inline(always)]
+pub fn applied(value: i32, drawish: &ByColor<Option<Drawish>>) -> Option<Drawish> {
+    match value {
+        0 => None,
+        v if v > 0 => drawish[Color::Red],
+        _ => drawish[Color::Black],
+    }
+}
+
 /// `value` (Red's point of view) scaled by the balance of the side it favours.
 #[inline(always)]
 pub fn scaled(value: i32, drawish: &ByColor<Option<Drawish>>) -> i32 {
-    let strong = if value > 0 { Color::Red } else { Color::Black };
-    match drawish[strong] {
-        Some(d) => value * d.scale() / SCALE_NORMAL,
-        None => value,
-    }
+    applied(value, drawish).map_or(value, |d| value * d.scale() / SCALE_NORMAL)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{drawish as applied, evaluate, trace};
+    use crate::eval::{drawish as applied_to, evaluate, trace};
 
     fn position(fen: &str) -> Position {
         Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -161,7 +167,7 @@ mod tests {
         // Red a rook up against a full defence: still ahead, by a quarter of the sum.
         let pos = position("3ak1b2/4a4/4b4/6R2/9/9/9/9/9/3AK1B2 w");
         let t = trace(&pos);
-        assert_eq!(applied(&pos), Some(Drawish::RookAgainstFullDefence));
+        assert_eq!(applied_to(&pos), Some(Drawish::RookAgainstFullDefence));
         assert_eq!(t.drawish(), Some(Drawish::RookAgainstFullDefence));
         let rows: i32 = crate::eval::Term::ALL.iter().map(|&term| t.net(term)).sum();
         assert!(rows > 100, "{rows}");
@@ -170,13 +176,14 @@ mod tests {
         // With no attacker on either side, the value is nil whoever moves.
         let bare = position("4k4/9/9/9/9/9/9/4B4/4A4/3AK4 b");
         assert_eq!(evaluate(&bare), 0);
-        // Black ahead in the balance that only holds Red: no scale.
+        // The balance is that of the side ahead, whoever moves: Red's horse against two
+        // advisors with Black to move.
         let pos = position("4ka3/4a4/9/9/9/9/9/4N4/9/4K4 b");
-        assert_eq!(applied(&pos), Some(Drawish::MinorAgainstAdvisors));
+        assert_eq!(applied_to(&pos), Some(Drawish::MinorAgainstAdvisors));
         // Black's horse and defence against a bare king: not drawish, the rows stand unscaled.
         let pos = position("3akab2/9/4b4/9/9/9/9/2n6/9/4K4 w");
         let t = trace(&pos);
-        assert_eq!(applied(&pos), None, "{t}");
+        assert_eq!(applied_to(&pos), None, "{t}");
         let rows: i32 = crate::eval::Term::ALL.iter().map(|&term| t.net(term)).sum();
         assert!(rows < -20 && (evaluate(&pos) - rows).abs() <= 8, "{t}");
     }

@@ -183,9 +183,7 @@ impl Breakdown<S> {
 
     /// The balance that scales the total: that of the side the sum favours, if any.
     fn applied_drawish(&self) -> Option<Drawish> {
-        let unscaled = self.unscaled_total();
-        let favoured = if unscaled > 0 { Color::Red } else { Color::Black };
-        self.drawish[favoured].filter(|_| unscaled != 0)
+        endgame::applied(self.unscaled_total(), &self.drawish)
     }
 }
 
