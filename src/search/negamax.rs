@@ -190,6 +190,8 @@ impl Worker<'_> {
             }
         }
 
+        // When the table's best move is a capture, the quiet moves are unlikely to be better.
+        let tt_capture = tt_move.is_some_and(|m| is_capture(&self.pos, m));
         let kind = if in_check { PickerKind::Evasions } else { PickerKind::Main };
         let killers = self.hist.killers[ply];
         let rows = self.cont_rows(ply);
@@ -260,6 +262,7 @@ impl Worker<'_> {
                     r = LMR[depth.min(63) as usize][legal.min(63)] as Depth;
                     r -= PV as Depth;
                     r += !improving as Depth;
+                    r += tt_capture as Depth;
                     r -= killers.contains(&Some(mv)) as Depth;
                     // Quiet moves that worked before are reduced less, those that failed more.
                     r -= hist_score / LMR_HISTORY_DIVISOR;
