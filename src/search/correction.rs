@@ -6,12 +6,14 @@
 //! static evaluation (reverse futility, null move, futility, stand pat) start from a better
 //! guess.
 //!
-//! Two tables per side to move, each entry in 1/`GRAIN` of an evaluation unit: one keyed by
-//! the soldiers' formation, one by the material on the board. The correction is their mean.
+//! Three tables per side to move, each entry in 1/`GRAIN` of an evaluation unit: one keyed by
+//! the soldiers' formation, one by the material on the board, one by the last move (its piece
+//! and destination: the threat it makes, which a static evaluation judges alike wherever it
+//! meets it). The correction is their mean.
 
 use super::params::{CORRECTION_MAX, CORRECTION_SIZE};
 use crate::board::Position;
-use crate::types::{ByColor, Color, Depth, PieceKind, Value};
+use crate::types::{ByColor, Color, Depth, PieceKind, Square, Value};
 
 /// Entries count in 1/GRAIN of an evaluation unit, so small adjustments accumulate.
 const GRAIN: i32 = 32;
@@ -24,6 +26,7 @@ const LIMIT: i32 = CORRECTION_MAX * GRAIN;
 pub struct Correction {
     soldiers: Box<ByColor<[i16; CORRECTION_SIZE]>>,
     material: Box<ByColor<[i16; CORRECTION_SIZE]>>,
+    prev: Box<ByColor<[i16; CORRECTION_SIZE]>>,
 }
 
 /// The table slots of a position: its side to move and its two keys.
@@ -32,6 +35,7 @@ pub struct Slots {
     stm: Color,
     soldiers: usize,
     material: usize,
+    prev: usize,
 }
 
 /// The top bits of a 64-bit product: an index into a table of `CORRECTION_SIZE` entries.
@@ -53,7 +57,13 @@ impl Slots {
             ^ (black as u64).wrapping_mul(0x1656_67B1_9E37_79F9)
             ^ ((black >> 64) as u64).wrapping_mul(0x27D4_EB2F_1656_67C5);
         let m = u64::from(pos.material_key()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        Slots { stm: pos.side_to_move(), soldiers: index(h), material: index(m) }
+        // The last move's piece and destination: what it threatens the evaluation may miss.
+        let prev = pos
+            .last_move()
+            .filter(|m| !m.is_null())
+            .and_then(|m| pos.piece_at(m.to()).map(|pc| 1 + pc.index() * Square::NUM + m.to().index()))
+            .unwrap_or(0);
+        Slots { stm: pos.side_to_move(), soldiers: index(h), material: index(m), prev }
     }
 }
 
@@ -62,6 +72,7 @@ impl Correction {
         Correction {
             soldiers: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
             material: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
+            prev: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
         }
     }
 
@@ -70,22 +81,28 @@ impl Correction {
         for stm in [Color::Red, Color::Black] {
             self.soldiers[stm].fill(0);
             self.material[stm].fill(0);
+            self.prev[stm].fill(0);
         }
     }
 
     /// The correction to add to the static evaluation of the position with `slots`.
     #[inline]
     pub fn get(&self, slots: Slots) -> Value {
-        let sum =
-            i32::from(self.soldiers[slots.stm][slots.soldiers]) + i32::from(self.material[slots.stm][slots.material]);
-        sum / (2 * GRAIN)
+        let sum = i32::from(self.soldiers[slots.stm][slots.soldiers])
+            + i32::from(self.material[slots.stm][slots.material])
+            + i32::from(self.prev[slots.stm][slots.prev]);
+        sum / (3 * GRAIN)
     }
 
     /// Learns from a search to `depth` that found `value` where the corrected static evaluation
     /// was `eval`: deeper searches weigh more, and entries fade as they near the limit.
     pub fn update(&mut self, slots: Slots, depth: Depth, value: Value, eval: Value) {
         let bonus = ((value - eval) * GRAIN * depth / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        for entry in [&mut self.soldiers[slots.stm][slots.soldiers], &mut self.material[slots.stm][slots.material]] {
+        for entry in [
+            &mut self.soldiers[slots.stm][slots.soldiers],
+            &mut self.material[slots.stm][slots.material],
+            &mut self.prev[slots.stm][slots.prev],
+        ] {
             let e = i32::from(*entry);
             // |e + bonus - e * |bonus| / LIMIT| <= LIMIT, which fits in 16 bits.
             *entry = (e + bonus - e * bonus.abs() / LIMIT) as i16;
@@ -102,6 +119,7 @@ impl Default for Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::Move;
 
     #[test]
     fn learns_toward_the_search_and_stays_bounded() {
@@ -109,7 +127,7 @@ mod tests {
         let slots = Slots::of(&pos);
         let mut corr = Correction::new();
         assert_eq!(corr.get(slots), 0);
-        // One depth-8 search found 5 more than the evaluation: both tables learn all of it.
+        // One depth-8 search found 5 more than the evaluation: every table learns all of it.
         corr.update(slots, 8, 5, 0);
         assert_eq!(corr.get(slots), 5);
         // Searches that keep finding more than the evaluation push it to the limit, no
@@ -130,5 +148,21 @@ mod tests {
             corr.update(slots, 10, -1000, 0);
         }
         assert_eq!(corr.get(slots), -CORRECTION_MAX);
+        // The same position reached by another last move is another family for the third
+        // table, which has learned nothing of it: two thirds of the correction carry over.
+        let play = |moves: &[&str]| {
+            let mut p = pos.clone();
+            for m in moves {
+                p.make(Move::parse(m).expect("move"));
+            }
+            p
+        };
+        let right_first = play(&["h0g2", "h9g7", "b0c2", "b9c7"]);
+        let left_first = play(&["b0c2", "b9c7", "h0g2", "h9g7"]);
+        assert_eq!(right_first.key(), left_first.key());
+        let mut corr = Correction::new();
+        corr.update(Slots::of(&right_first), 8, 6, 0);
+        assert_eq!(corr.get(Slots::of(&right_first)), 6);
+        assert_eq!(corr.get(Slots::of(&left_first)), 4);
     }
 }
