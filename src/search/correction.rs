@@ -11,9 +11,10 @@
 //! and destination: the threat it makes, which a static evaluation judges alike wherever it
 //! meets it). The correction is their mean.
 
+use super::history::{ROWS, column};
 use super::params::{CORRECTION_MAX, CORRECTION_SIZE};
 use crate::board::Position;
-use crate::types::{ByColor, Color, Depth, PieceKind, Square, Value};
+use crate::types::{ByColor, Color, Depth, PieceKind, Value};
 
 /// Entries count in 1/GRAIN of an evaluation unit, so small adjustments accumulate.
 const GRAIN: i32 = 32;
@@ -29,7 +30,7 @@ pub struct Correction {
     prev: Box<ByColor<[i16; CORRECTION_SIZE]>>,
 }
 
-/// The table slots of a position: its side to move and its two keys.
+/// The table slots of a position: its side to move and its three keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slots {
     stm: Color,
@@ -61,8 +62,9 @@ impl Slots {
         let prev = pos
             .last_move()
             .filter(|m| !m.is_null())
-            .and_then(|m| pos.piece_at(m.to()).map(|pc| 1 + pc.index() * Square::NUM + m.to().index()))
+            .and_then(|m| pos.piece_at(m.to()).map(|pc| 1 + column(pc, m.to())))
             .unwrap_or(0);
+        const { assert!(ROWS < CORRECTION_SIZE) };
         Slots { stm: pos.side_to_move(), soldiers: index(h), material: index(m), prev }
     }
 }

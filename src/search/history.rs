@@ -11,8 +11,9 @@ use crate::board::Position;
 use crate::hugemem::HugeSlice;
 use crate::types::{MAX_PLY, Move, Piece, Square};
 
-/// Rows of the continuation table: one per moving piece and destination.
-const ROWS: usize = Piece::NUM * Square::NUM;
+/// Rows of the continuation table, and columns of every history table: one per moving piece
+/// and destination ([`column`]).
+pub const ROWS: usize = Piece::NUM * Square::NUM;
 
 /// The row of the continuation table that follows a move: the moving piece and its destination.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
