@@ -27,7 +27,8 @@ const LIMIT: i32 = CORRECTION_MAX * GRAIN;
 pub struct Correction {
     soldiers: Box<ByColor<[i16; CORRECTION_SIZE]>>,
     material: Box<ByColor<[i16; CORRECTION_SIZE]>>,
-    prev: Box<ByColor<[i16; CORRECTION_SIZE]>>,
+    /// Indexed directly by the last move's column, plus one (0: no last move).
+    prev: Box<ByColor<[i16; ROWS + 1]>>,
 }
 
 /// The table slots of a position: its side to move and its three keys.
@@ -64,7 +65,6 @@ impl Slots {
             .filter(|m| !m.is_null())
             .and_then(|m| pos.piece_at(m.to()).map(|pc| 1 + column(pc, m.to())))
             .unwrap_or(0);
-        const { assert!(ROWS < CORRECTION_SIZE) };
         Slots { stm: pos.side_to_move(), soldiers: index(h), material: index(m), prev }
     }
 }
@@ -74,7 +74,7 @@ impl Correction {
         Correction {
             soldiers: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
             material: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
-            prev: Box::new(ByColor::new([0; CORRECTION_SIZE], [0; CORRECTION_SIZE])),
+            prev: Box::new(ByColor::new([0; ROWS + 1], [0; ROWS + 1])),
         }
     }
 
