@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use super::correction::Correction;
 use super::eval_cache::EvalCache;
-use super::params::HISTORY_MAX;
+use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX};
 use crate::board::Position;
 use crate::hugemem::HugeSlice;
 use crate::types::{MAX_PLY, Move, Piece, Square};
@@ -134,8 +134,8 @@ impl History {
 
     /// Rewards the quiet move that caused a cut-off and punishes the quiet moves tried before it.
     pub fn update(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize, rows: &ContRows) {
-        let bonus = (depth * depth).min(400) * 32;
-        const { assert!(400 * 32 <= HISTORY_MAX && HISTORY_MAX <= i16::MAX as i32) };
+        let bonus = (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX);
+        const { assert!(HISTORY_BONUS_MAX <= HISTORY_MAX && HISTORY_MAX <= i16::MAX as i32) };
         for &mv in tried {
             let Some(col) = Self::column(pos, mv) else { continue };
             let delta = if mv == best { bonus } else { -bonus };
