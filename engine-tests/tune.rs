@@ -1,4 +1,5 @@
-//! `chuhan tune`: a small run end to end, and exit code 2 naming the line for bad input.
+//! `chuhan tune`: a small run end to end, `--only` with known and unknown tables, and exit
+//! code 2 naming the line for bad input.
 
 use crate::common::{run, stderr, stdout};
 
@@ -34,6 +35,20 @@ fn tune_writes_weights_and_reports_each_epoch() {
     // The saved positions read back as a position list.
     let o = run(&["tune", "--epochs", "1", "--out", &out, &saved]);
     assert!(o.status.success(), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tune_only_names_known_tables() {
+    let (dir, path) = temp_dir("only");
+    let (pgn, out) = (path("games.pgn"), path("tuned.rs"));
+    std::fs::write(&pgn, GAMES).expect("write games");
+    let o = run(&["tune", "--epochs", "1", "--skip-plies", "2", "--out", &out, "--only", "cannon,safe_check", &pgn]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o =
+        run(&["tune", "--epochs", "1", "--skip-plies", "2", "--out", &out, "--only", "PIECE_VALUE,ROOK_PINS", &pgn]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "error: --only: no weight table named ROOK_PINS\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -159,6 +159,10 @@ enum Command {
         /// Also write the positions used, as a position list.
         #[arg(long)]
         save_positions: Option<std::path::PathBuf>,
+        /// Fit only these tables (their names in src/tapered/tuned.rs, comma-separated, such as
+        /// ROOK_PIN,CANNON_PIN) and hold every other weight: how a new term is first weighed.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
     },
     /// The win/draw/loss model: `chuhan wdl fit FILES...` refits it on game outcomes.
     Wdl {
@@ -296,9 +300,9 @@ fn main() -> ExitCode {
             };
             play(black, think, level, fen.as_deref(), threads as usize, &notation, !no_book)
         }
-        Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions }) => {
+        Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions, only }) => {
             let extraction = chuhan::tune::data::Extraction { skip_plies, holdout };
-            let opts = chuhan::tune::TuneOptions { inputs, out, save_positions, epochs, rate, l2, extraction };
+            let opts = chuhan::tune::TuneOptions { inputs, out, save_positions, epochs, rate, l2, only, extraction };
             tune(&opts)
         }
         Some(Command::Wdl {

@@ -18,7 +18,7 @@ pub mod model;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::eval::weights::{self, locate};
+use crate::eval::weights::{self, Table, locate};
 use data::{Collected, Extraction};
 use model::Adam;
 
@@ -38,6 +38,8 @@ pub struct TuneOptions {
     /// squared error over the positions: it keeps what a small data set says little about where
     /// it was.
     pub l2: f64,
+    /// The tables fitted, by name; empty: all of them. The others keep their values.
+    pub only: Vec<String>,
     pub extraction: Extraction,
 }
 
@@ -71,6 +73,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     if !(opts.l2.is_finite() && opts.l2 >= 0.0) {
         return Err(TuneError::Input("--l2 must be zero or a positive number".to_string()));
     }
+    let fitted = fitted_slots(&opts.only)?;
     let started = Instant::now();
     let mut set = Collected::new(opts.save_positions.is_some());
     let mut skipped = 0;
@@ -130,6 +133,8 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
         let loss = model::gradient(train, &w, k, &mut grad);
         // The loss is a mean over positions: the penalty is divided the same way.
         model::add_penalty(&mut grad, &w, &prior, opts.l2 / train.len() as f64);
+        // A held weight has no gradient, so Adam never moves it.
+        grad.iter_mut().zip(&fitted).filter(|(_, fit)| !**fit).for_each(|(g, _)| *g = 0.0);
         adam.step(&mut w, &grad);
         // The loss is the one before this epoch's step; the validation loss the one after.
         log(&format!("epoch {epoch}: loss {loss:.6}{}", validation(&w)));
@@ -160,10 +165,41 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     Ok(())
 }
 
+/// Which slots of the flat weight vector are fitted: those of the tables named in `only`, or
+/// all when it is empty.
+fn fitted_slots(only: &[String]) -> Result<Vec<bool>, TuneError> {
+    let mut fitted = vec![only.is_empty(); Table::SCALARS];
+    for name in only {
+        let table = Table::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| TuneError::Input(format!("--only: no weight table named {name}")))?;
+        fitted[table.offset()..table.offset() + table.size()].fill(true);
+    }
+    Ok(fitted)
+}
+
 fn write(path: &std::path::Path, text: &str) -> Result<(), TuneError> {
     let fail = |e: std::io::Error| TuneError::Output(format!("cannot write {}: {e}", path.display()));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
     std::fs::write(path, text).map_err(fail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_fits_the_named_tables() {
+        assert_eq!(fitted_slots(&[]).expect("all"), vec![true; Table::SCALARS]);
+        let fitted = fitted_slots(&["safe_check".to_string(), " TEMPO".to_string()]).expect("known tables");
+        for (slot, &fit) in fitted.iter().enumerate() {
+            let table = locate(slot).map(|(t, _)| t);
+            assert_eq!(fit, matches!(table, Some(Table::SafeCheck | Table::Tempo)), "slot {slot}");
+        }
+        assert_eq!(fitted.iter().filter(|&&f| f).count(), Table::SafeCheck.size() + Table::Tempo.size());
+        assert!(fitted_slots(&["ROOK".to_string(), "PINS".to_string()]).is_err());
+    }
 }
