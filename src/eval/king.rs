@@ -79,7 +79,8 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         }
     }
 
-    // Enemy cannons on the king's file or rank, by the number of pieces in between.
+    // Enemy cannons on the king's file or rank, by the number of pieces in between; with two,
+    // each screen is pinned or uncovers a check.
     let ksq = pos.king(c);
     let occ = pos.occupied();
     for sq in pos.pieces_of(them, PieceKind::Cannon) {
@@ -87,7 +88,8 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         if !on_file && sq.rank() != ksq.rank() {
             continue;
         }
-        let screens = (Bitboard::between(sq, ksq) & occ).count() as usize;
+        let between = Bitboard::between(sq, ksq) & occ;
+        let screens = between.count() as usize;
         let (weight, entries) = if on_file {
             (Weight::CannonOnKingFile(screens), CANNON_ON_KING_FILE.len())
         } else {
@@ -96,8 +98,47 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         if screens < entries {
             score.add(weight, -1);
         }
+        if screens == 2 {
+            line_pieces(pos, between, c, Weight::CannonPin, &mut score);
+        }
+    }
+
+    // Enemy rooks on the king's file or rank with one piece in between.
+    for sq in pos.pieces_of(them, PieceKind::Rook) {
+        if sq.file() != ksq.file() && sq.rank() != ksq.rank() {
+            continue;
+        }
+        let between = Bitboard::between(sq, ksq) & occ;
+        if between.count() == 1 {
+            line_pieces(pos, between, c, Weight::RookPin, &mut score);
+        }
+    }
+
+    // A lone piece between the kings.
+    let their_king = pos.king(them);
+    if their_king.file() == ksq.file() {
+        let between = Bitboard::between(their_king, ksq) & occ;
+        if between.count() == 1 {
+            for sq in between & pos.color_bb(c) {
+                if let Some(pc) = pos.piece_at(sq) {
+                    score.add(Weight::FacePin(pc.kind()), -1);
+                }
+            }
+        }
     }
     score
+}
+
+/// Charges `c` for each piece of `line`, the pieces between an enemy rook or cannon and `c`'s
+/// king: its own are pinned (`pin`), the enemy's uncover a check when they move.
+#[inline(always)]
+fn line_pieces<A: Accumulator>(pos: &Position, line: Bitboard, c: Color, pin: fn(PieceKind) -> Weight, score: &mut A) {
+    for sq in line {
+        if let Some(pc) = pos.piece_at(sq) {
+            let weight = if pc.color() == c { pin(pc.kind()) } else { Weight::DiscoveredCheck(pc.kind()) };
+            score.add(weight, -1);
+        }
+    }
 }
 
 /// The number of points from which an enemy rook, horse, cannon or soldier could check `c`'s
@@ -135,7 +176,10 @@ mod tests {
     use super::*;
     use crate::eval::S;
     use crate::eval::info::complete;
-    use crate::eval::params::{ADVISOR_SHORTAGE, ELEPHANT_SHORTAGE, KING_DANGER, SAFE_CHECK};
+    use crate::eval::params::{
+        ADVISOR_SHORTAGE, CANNON_PIN, DISCOVERED_CHECK, ELEPHANT_SHORTAGE, KING_DANGER, SAFE_CHECK,
+    };
+    use crate::eval::tests::Used;
 
     fn safety(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
@@ -193,14 +237,55 @@ mod tests {
     fn central_and_hollow_cannons() {
         // Central cannon: a Black cannon on e7 with two soldiers (e6, e3) between it and the
         // fully defended Red king on e0.
+        // Red's soldier is pinned and Black's would uncover a check.
         let fen = "3k5/9/4c4/4p4/9/9/4P4/9/9/2BAKAB2 w";
-        assert_eq!(safety(fen, Color::Red), -CANNON_ON_KING_FILE[2] + checks_penalty(fen, Color::Red));
+        let soldier = PieceKind::Soldier.index();
+        let screens = CANNON_PIN[soldier] + DISCOVERED_CHECK[soldier];
+        assert_eq!(safety(fen, Color::Red), -CANNON_ON_KING_FILE[2] - screens + checks_penalty(fen, Color::Red));
         // Hollow cannon: nothing between.
         let fen = "5k3/9/4c4/9/9/9/9/9/9/2BAKAB2 w";
         assert_eq!(safety(fen, Color::Red), -CANNON_ON_KING_FILE[0] + checks_penalty(fen, Color::Red));
         // The king stepped off the file: no penalty.
         let fen = "5k3/9/4c4/9/9/9/9/9/3K5/2BA1AB2 w";
         assert_eq!(safety(fen, Color::Red), checks_penalty(fen, Color::Red));
+    }
+
+    /// The pin and discovered-check weights `c`'s king safety uses.
+    fn pins(fen: &str, c: Color) -> Vec<(Weight, i32)> {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        let used: Used = king_safety(&pos, &complete(&pos), c);
+        let is_pin = |w: &Weight| {
+            matches!(w, Weight::RookPin(_) | Weight::CannonPin(_) | Weight::DiscoveredCheck(_) | Weight::FacePin(_))
+        };
+        used.0.into_iter().filter(|(w, _)| is_pin(w)).collect()
+    }
+
+    #[test]
+    fn pins_and_discovered_checks() {
+        use PieceKind::{Advisor, Horse, Soldier};
+        // A Black rook on e7 pins the Red horse on e1 to the king on e0.
+        assert_eq!(pins("3k5/9/4r4/9/9/9/9/9/4N4/4K4 w", Color::Red), [(Weight::RookPin(Horse), -1)]);
+        // A Black horse there would uncover the rook's check.
+        assert_eq!(pins("3k5/9/4r4/9/9/9/9/9/4n4/4K4 w", Color::Red), [(Weight::DiscoveredCheck(Horse), -1)]);
+        // Two pieces between the rook and the king: neither is held.
+        assert_eq!(pins("3k5/9/4r4/9/9/9/4P4/9/4N4/4K4 w", Color::Red), []);
+        // A Black cannon on e7 over the Red advisor on e1 and the soldier on e3: both pinned; the
+        // rook on the king's rank at a0 pins nothing, with nothing between.
+        assert_eq!(
+            pins("3k5/9/4c4/9/9/9/4P4/9/4A4/r3K4 w", Color::Red),
+            [(Weight::CannonPin(Advisor), -1), (Weight::CannonPin(Soldier), -1)]
+        );
+        // With one screen the cannon checks: left to the search.
+        assert_eq!(pins("3k5/9/4c4/9/9/9/9/9/4A4/4K4 w", Color::Red), []);
+        // The same lines against Black's king are Black's: Red has no rook or cannon.
+        assert_eq!(pins("3k5/9/4r4/9/9/9/9/9/4N4/4K4 w", Color::Black), []);
+        // The Red horse on e4 alone between the kings cannot leave the file; Black's king has
+        // nothing of its own there.
+        let facing = "4k4/9/9/9/9/4N4/9/9/9/4K4 w";
+        assert_eq!(pins(facing, Color::Red), [(Weight::FacePin(Horse), -1)]);
+        assert_eq!(pins(facing, Color::Black), []);
+        // With a second piece between them, neither is held.
+        assert_eq!(pins("4k4/9/9/9/4p4/4N4/9/9/9/4K4 w", Color::Red), []);
     }
 
     #[test]

@@ -160,6 +160,28 @@ pub const CANNON_ON_KING_RANK: [S; 4] = tuned::CANNON_ON_KING_RANK;
 /// are built from such checks.
 pub const SAFE_CHECK: [S; 7] = tuned::SAFE_CHECK;
 
+/// Penalty per piece pinned to its king by an enemy rook (the only piece between them on a file
+/// or rank), by the pinned piece's kind: it cannot leave the line, so it neither defends nor
+/// attacks off it, and an attack on it wins it.
+pub const ROOK_PIN: [S; 7] = tuned::ROOK_PIN;
+
+/// Penalty per piece that is one of the two screens between an enemy cannon and its king, by its
+/// kind: it cannot leave the line either, since the cannon would then check over the other.
+pub const CANNON_PIN: [S; 7] = tuned::CANNON_PIN;
+
+/// Penalty per enemy piece whose move would uncover a check on the king: the only piece between
+/// an enemy rook and the king, or an enemy screen of a cannon with two. Such a piece moves with
+/// check, often with a second threat.
+pub const DISCOVERED_CHECK: [S; 7] = tuned::DISCOVERED_CHECK;
+
+/// Penalty per piece that alone stands between the two kings, by its kind: it cannot leave the
+/// file while they face each other.
+pub const FACE_PIN: [S; 7] = tuned::FACE_PIN;
+
+/// Bonus per enemy piece pinned to an enemy rook by a rook (the only piece between them) or a
+/// cannon (one of the two between them): it moves only by giving up the rook.
+pub const PINNED_TO_ROOK: [S; 7] = tuned::PINNED_TO_ROOK;
+
 // ---------------------------------------------------------------------------------------------
 // Soldiers
 

@@ -6,6 +6,20 @@ use super::*;
 use crate::movegen::legal_moves;
 use crate::types::{File, Piece, PieceKind, Square};
 
+/// An accumulator that lists the weights a term uses, with their counts, for tests that check
+/// which weights fire.
+#[derive(Default)]
+pub(super) struct Used(pub Vec<(Weight, i32)>);
+
+impl Accumulator for Used {
+    fn add(&mut self, w: Weight, n: i32) {
+        self.0.push((w, n));
+    }
+    fn add_fraction(&mut self, w: Weight, n: i32, _: i32) {
+        self.0.push((w, n));
+    }
+}
+
 /// Every position of the project's perft and mate suites.
 fn suite_positions() -> Vec<Position> {
     let files = [include_str!("../../positions/perft.epd"), include_str!("../../positions/mate.epd")];

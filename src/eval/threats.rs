@@ -19,6 +19,7 @@ const CLASSES: usize = 4;
 pub(super) fn threats<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color) -> A {
     let them = !c;
     let mut score = A::default();
+    pinned_to_rooks(pos, c, &mut score);
     let targets = info.attacked[c] & pos.color_bb(them);
     if targets.is_empty() {
         return score;
@@ -53,6 +54,36 @@ pub(super) fn threats<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color)
     score
 }
 
+/// `c`'s rooks and cannons pinning enemy pieces to enemy rooks: the only piece between a rook and
+/// the enemy rook, or an enemy piece among the two between a cannon and it.
+#[inline(always)]
+fn pinned_to_rooks<A: Accumulator>(pos: &Position, c: Color, score: &mut A) {
+    let them = !c;
+    let targets = pos.pieces_of(them, PieceKind::Rook);
+    if targets.is_empty() {
+        return;
+    }
+    let occ = pos.occupied();
+    for (kind, screens) in [(PieceKind::Rook, 1), (PieceKind::Cannon, 2)] {
+        for from in pos.pieces_of(c, kind) {
+            for to in targets {
+                if from.file() != to.file() && from.rank() != to.rank() {
+                    continue;
+                }
+                let between = Bitboard::between(from, to) & occ;
+                if between.count() != screens {
+                    continue;
+                }
+                for sq in between & pos.color_bb(them) {
+                    if let Some(pc) = pos.piece_at(sq) {
+                        score.add(Weight::PinnedToRook(pc.kind()), 1);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `c`'s pieces defended by another of its pieces.
 #[inline(always)]
 pub(super) fn protection<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Color) -> A {
@@ -84,6 +115,24 @@ mod tests {
         assert_eq!(threats_of("3k5/1n7/3r5/9/2N6/9/9/9/9/4K4 w", Color::Red), THREAT_BY_LESSER[rook]);
         // A defended horse attacked by a rook is no threat: the exchange would lose.
         assert_eq!(threats_of("3k5/1n7/3n5/9/9/9/9/9/9/3RK4 w", Color::Red), S::ZERO);
+    }
+
+    #[test]
+    fn pins_to_rooks() {
+        use crate::eval::tests::Used;
+        let pinned = |fen: &str, c: Color| {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            let used: Used = threats(&pos, &info(&pos), c);
+            used.0.into_iter().filter(|(w, _)| matches!(w, Weight::PinnedToRook(_))).collect::<Vec<_>>()
+        };
+        // The Red rook on a5 pins the Black horse on c5 to the Black rook on e5.
+        assert_eq!(pinned("3k5/9/9/9/R1n1r4/9/9/9/9/4K4 w", Color::Red), [(Weight::PinnedToRook(PieceKind::Horse), 1)]);
+        // A Red cannon on a5 over the Red soldier on b5 pins the horse just the same; a second
+        // Black piece between frees it.
+        assert_eq!(pinned("3k5/9/9/9/CPn1r4/9/9/9/9/4K4 w", Color::Red), [(Weight::PinnedToRook(PieceKind::Horse), 1)]);
+        assert_eq!(pinned("3k5/9/9/9/R1nnr4/9/9/9/9/4K4 w", Color::Red), []);
+        // Black's rook pins nothing of Red's: the horse is its own.
+        assert_eq!(pinned("3k5/9/9/9/R1n1r4/9/9/9/9/4K4 w", Color::Black), []);
     }
 
     #[test]

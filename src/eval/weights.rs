@@ -12,9 +12,9 @@
 
 use super::S;
 use super::params::{
-    ADVISOR_SHORTAGE, CANNON_MOBILITY, CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, ELEPHANT_SHORTAGE, HANGING,
-    HORSE_MOBILITY, KING_DANGER, NO_SOLDIERS, PIECE_VALUE, PROTECTED, ROOK_MOBILITY, SAFE_CHECK, SOLDIERS_LINKED,
-    TEMPO, THREAT_BY_LESSER, pst,
+    ADVISOR_SHORTAGE, CANNON_MOBILITY, CANNON_ON_KING_FILE, CANNON_ON_KING_RANK, CANNON_PIN, DISCOVERED_CHECK,
+    ELEPHANT_SHORTAGE, FACE_PIN, HANGING, HORSE_MOBILITY, KING_DANGER, NO_SOLDIERS, PIECE_VALUE, PINNED_TO_ROOK,
+    PROTECTED, ROOK_MOBILITY, ROOK_PIN, SAFE_CHECK, SOLDIERS_LINKED, TEMPO, THREAT_BY_LESSER, pst,
 };
 use crate::board::Position;
 use crate::tapered::PSQ;
@@ -44,6 +44,16 @@ pub enum Weight {
     /// A point from which an enemy piece of this kind could check the king, that it reaches and
     /// the king's side does not guard.
     SafeCheck(PieceKind),
+    /// A piece pinned to its king by an enemy rook, or one of two screens of an enemy cannon on
+    /// its king, by its kind.
+    RookPin(PieceKind),
+    CannonPin(PieceKind),
+    /// An enemy piece whose move would uncover a check on the king, by its kind.
+    DiscoveredCheck(PieceKind),
+    /// The only piece between the two kings, by its kind.
+    FacePin(PieceKind),
+    /// An enemy piece pinned to an enemy rook, by its kind.
+    PinnedToRook(PieceKind),
     SoldiersLinked,
     NoSoldiers,
 }
@@ -68,6 +78,11 @@ impl Weight {
             Weight::CannonOnKingFile(n) => CANNON_ON_KING_FILE[n],
             Weight::CannonOnKingRank(n) => CANNON_ON_KING_RANK[n],
             Weight::SafeCheck(k) => SAFE_CHECK[k.index()],
+            Weight::RookPin(k) => ROOK_PIN[k.index()],
+            Weight::CannonPin(k) => CANNON_PIN[k.index()],
+            Weight::DiscoveredCheck(k) => DISCOVERED_CHECK[k.index()],
+            Weight::FacePin(k) => FACE_PIN[k.index()],
+            Weight::PinnedToRook(k) => PINNED_TO_ROOK[k.index()],
             Weight::SoldiersLinked => SOLDIERS_LINKED,
             Weight::NoSoldiers => NO_SOLDIERS,
         }
@@ -112,6 +127,11 @@ impl Weight {
             Weight::CannonOnKingFile(n) => pair(Table::CannonOnKingFile, n),
             Weight::CannonOnKingRank(n) => pair(Table::CannonOnKingRank, n),
             Weight::SafeCheck(k) => pair(Table::SafeCheck, k.index()),
+            Weight::RookPin(k) => pair(Table::RookPin, k.index()),
+            Weight::CannonPin(k) => pair(Table::CannonPin, k.index()),
+            Weight::DiscoveredCheck(k) => pair(Table::DiscoveredCheck, k.index()),
+            Weight::FacePin(k) => pair(Table::FacePin, k.index()),
+            Weight::PinnedToRook(k) => pair(Table::PinnedToRook, k.index()),
             Weight::SoldiersLinked => pair(Table::SoldiersLinked, 0),
             Weight::NoSoldiers => pair(Table::NoSoldiers, 0),
         }
@@ -194,12 +214,17 @@ pub enum Table {
     CannonOnKingFile,
     CannonOnKingRank,
     SafeCheck,
+    RookPin,
+    CannonPin,
+    DiscoveredCheck,
+    FacePin,
+    PinnedToRook,
     SoldiersLinked,
     NoSoldiers,
 }
 
 impl Table {
-    pub const ALL: [Table; 25] = [
+    pub const ALL: [Table; 30] = [
         Table::PieceValue,
         Table::Tempo,
         Table::KingMg,
@@ -223,6 +248,11 @@ impl Table {
         Table::CannonOnKingFile,
         Table::CannonOnKingRank,
         Table::SafeCheck,
+        Table::RookPin,
+        Table::CannonPin,
+        Table::DiscoveredCheck,
+        Table::FacePin,
+        Table::PinnedToRook,
         Table::SoldiersLinked,
         Table::NoSoldiers,
     ];
@@ -259,6 +289,11 @@ impl Table {
             Table::CannonOnKingFile => "CANNON_ON_KING_FILE",
             Table::CannonOnKingRank => "CANNON_ON_KING_RANK",
             Table::SafeCheck => "SAFE_CHECK",
+            Table::RookPin => "ROOK_PIN",
+            Table::CannonPin => "CANNON_PIN",
+            Table::DiscoveredCheck => "DISCOVERED_CHECK",
+            Table::FacePin => "FACE_PIN",
+            Table::PinnedToRook => "PINNED_TO_ROOK",
             Table::SoldiersLinked => "SOLDIERS_LINKED",
             Table::NoSoldiers => "NO_SOLDIERS",
         }
@@ -268,6 +303,8 @@ impl Table {
         match self {
             Table::PieceValue | Table::Hanging | Table::ThreatByLesser => Shape::Pairs(PieceKind::NUM),
             Table::AdvisorShortage | Table::ElephantShortage | Table::SafeCheck => Shape::Pairs(PieceKind::NUM),
+            Table::RookPin | Table::CannonPin | Table::DiscoveredCheck => Shape::Pairs(PieceKind::NUM),
+            Table::FacePin | Table::PinnedToRook => Shape::Pairs(PieceKind::NUM),
             Table::RookMobility => Shape::Pairs(ROOK_MOBILITY.len()),
             Table::HorseMobility => Shape::Pairs(HORSE_MOBILITY.len()),
             Table::CannonMobility => Shape::Pairs(CANNON_MOBILITY.len()),
@@ -336,6 +373,11 @@ impl Table {
             Table::CannonOnKingFile => pairs(&CANNON_ON_KING_FILE),
             Table::CannonOnKingRank => pairs(&CANNON_ON_KING_RANK),
             Table::SafeCheck => pairs(&SAFE_CHECK),
+            Table::RookPin => pairs(&ROOK_PIN),
+            Table::CannonPin => pairs(&CANNON_PIN),
+            Table::DiscoveredCheck => pairs(&DISCOVERED_CHECK),
+            Table::FacePin => pairs(&FACE_PIN),
+            Table::PinnedToRook => pairs(&PINNED_TO_ROOK),
             Table::SoldiersLinked => pairs(&[SOLDIERS_LINKED]),
             Table::NoSoldiers => pairs(&[NO_SOLDIERS]),
         }
@@ -389,6 +431,11 @@ mod tests {
             check(Weight::AdvisorShortage(k));
             check(Weight::ElephantShortage(k));
             check(Weight::SafeCheck(k));
+            check(Weight::RookPin(k));
+            check(Weight::CannonPin(k));
+            check(Weight::DiscoveredCheck(k));
+            check(Weight::FacePin(k));
+            check(Weight::PinnedToRook(k));
         }
         (0..ROOK_MOBILITY.len()).for_each(|n| check(Weight::RookMobility(n)));
         (0..HORSE_MOBILITY.len()).for_each(|n| check(Weight::HorseMobility(n)));

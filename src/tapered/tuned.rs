@@ -82,6 +82,36 @@ pub const SAFE_CHECK: [S; 7] = [
 ];
 
 #[rustfmt::skip]
+pub const ROOK_PIN: [S; 7] = [
+    S(0, 0), S(3, 1), S(9, -18), S(37, 3), S(25, -5), S(20, 15),
+    S(10, -2),
+];
+
+#[rustfmt::skip]
+pub const CANNON_PIN: [S; 7] = [
+    S(0, 0), S(-5, -3), S(-7, -3), S(52, -21), S(24, -2), S(10, 4),
+    S(-1, -15),
+];
+
+#[rustfmt::skip]
+pub const DISCOVERED_CHECK: [S; 7] = [
+    S(-6, -2), S(7, 4), S(4, 8), S(44, -3), S(77, -68), S(34, -19),
+    S(5, 13),
+];
+
+#[rustfmt::skip]
+pub const FACE_PIN: [S; 7] = [
+    S(0, 0), S(7, 3), S(7, -5), S(14, 25), S(0, 0), S(20, -5),
+    S(0, 2),
+];
+
+#[rustfmt::skip]
+pub const PINNED_TO_ROOK: [S; 7] = [
+    S(2, 0), S(5, -5), S(16, -2), S(28, 32), S(-2, 0), S(16, 37),
+    S(8, 17),
+];
+
+#[rustfmt::skip]
 pub const SOLDIERS_LINKED: S = S(1, -2);
 
 #[rustfmt::skip]
