@@ -148,10 +148,12 @@ fn banmoves_restrict_the_root() {
     s.send("go depth 4");
     let lines = s.expect("nobestmove");
     assert!(lines.contains(&"info string all legal moves are banned".to_string()), "{lines:?}");
-    // A new position clears the bans.
+    // A new position clears the bans: a move again, either (both draw; which one the
+    // evaluation's ties pick is not the point).
     s.send(&format!("position fen {TWO_MOVES}"));
     s.send("go depth 4");
-    assert_eq!(bestmove(&s.expect_prefix("bestmove")), "d1e2");
+    let mv = s.expect_prefix("bestmove");
+    assert!(["d1e2", "d0e0"].contains(&bestmove(&mv)), "{mv}");
 }
 
 #[test]
