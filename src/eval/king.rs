@@ -103,26 +103,21 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         }
     }
 
-    // Enemy rooks on the king's file or rank with one piece in between.
+    // Enemy rooks on the king's file or rank with one piece in between (`between` is empty off
+    // the lines).
     for sq in pos.pieces_of(them, PieceKind::Rook) {
-        if sq.file() != ksq.file() && sq.rank() != ksq.rank() {
-            continue;
-        }
         let between = Bitboard::between(sq, ksq) & occ;
         if between.count() == 1 {
             line_pieces(pos, between, c, Weight::RookPin, &mut score);
         }
     }
 
-    // A lone piece between the kings.
-    let their_king = pos.king(them);
-    if their_king.file() == ksq.file() {
-        let between = Bitboard::between(their_king, ksq) & occ;
-        if between.count() == 1 {
-            for sq in between & pos.color_bb(c) {
-                if let Some(pc) = pos.piece_at(sq) {
-                    score.add(Weight::FacePin(pc.kind()), -1);
-                }
+    // A lone piece of ours between the kings.
+    let between = Bitboard::between(pos.king(them), ksq) & occ;
+    if between.count() == 1 {
+        for sq in between & pos.color_bb(c) {
+            if let Some(pc) = pos.piece_at(sq) {
+                score.add(Weight::FacePin(pc.kind()), -1);
             }
         }
     }
@@ -236,8 +231,7 @@ mod tests {
     #[test]
     fn central_and_hollow_cannons() {
         // Central cannon: a Black cannon on e7 with two soldiers (e6, e3) between it and the
-        // fully defended Red king on e0.
-        // Red's soldier is pinned and Black's would uncover a check.
+        // fully defended Red king on e0; Red's soldier is pinned, Black's would uncover a check.
         let fen = "3k5/9/4c4/4p4/9/9/4P4/9/9/2BAKAB2 w";
         let soldier = PieceKind::Soldier.index();
         let screens = CANNON_PIN[soldier] + DISCOVERED_CHECK[soldier];

@@ -67,9 +67,7 @@ fn pinned_to_rooks<A: Accumulator>(pos: &Position, c: Color, score: &mut A) {
     for (kind, screens) in [(PieceKind::Rook, 1), (PieceKind::Cannon, 2)] {
         for from in pos.pieces_of(c, kind) {
             for to in targets {
-                if from.file() != to.file() && from.rank() != to.rank() {
-                    continue;
-                }
+                // Empty off the lines, so unaligned pairs never match.
                 let between = Bitboard::between(from, to) & occ;
                 if between.count() != screens {
                     continue;
