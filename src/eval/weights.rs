@@ -301,10 +301,18 @@ impl Table {
 
     pub const fn shape(self) -> Shape {
         match self {
-            Table::PieceValue | Table::Hanging | Table::ThreatByLesser => Shape::Pairs(PieceKind::NUM),
-            Table::AdvisorShortage | Table::ElephantShortage | Table::SafeCheck => Shape::Pairs(PieceKind::NUM),
-            Table::RookPin | Table::CannonPin | Table::DiscoveredCheck => Shape::Pairs(PieceKind::NUM),
-            Table::FacePin | Table::PinnedToRook => Shape::Pairs(PieceKind::NUM),
+            // One pair per piece kind.
+            Table::PieceValue
+            | Table::Hanging
+            | Table::ThreatByLesser
+            | Table::AdvisorShortage
+            | Table::ElephantShortage
+            | Table::SafeCheck
+            | Table::RookPin
+            | Table::CannonPin
+            | Table::DiscoveredCheck
+            | Table::FacePin
+            | Table::PinnedToRook => Shape::Pairs(PieceKind::NUM),
             Table::RookMobility => Shape::Pairs(ROOK_MOBILITY.len()),
             Table::HorseMobility => Shape::Pairs(HORSE_MOBILITY.len()),
             Table::CannonMobility => Shape::Pairs(CANNON_MOBILITY.len()),
