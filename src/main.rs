@@ -163,6 +163,11 @@ enum Command {
         /// ROOK_PIN,CANNON_PIN) and hold every other weight: how a new term is first weighed.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
+        /// Aim each position's prediction this much (0 to 1) at the score of the search that
+        /// chose the next move, as `chuhan match` records it in the move's comment, and the
+        /// rest at the game's result; positions without a score aim at the result alone.
+        #[arg(long, default_value_t = 0.0)]
+        lambda: f64,
     },
     /// The win/draw/loss model: `chuhan wdl fit FILES...` refits it on game outcomes.
     Wdl {
@@ -300,9 +305,10 @@ fn main() -> ExitCode {
             };
             play(black, think, level, fen.as_deref(), threads as usize, &notation, !no_book)
         }
-        Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions, only }) => {
+        Some(Command::Tune { inputs, out, epochs, rate, l2, skip_plies, holdout, save_positions, only, lambda }) => {
             let extraction = chuhan::tune::data::Extraction { skip_plies, holdout };
-            let opts = chuhan::tune::TuneOptions { inputs, out, save_positions, epochs, rate, l2, only, extraction };
+            let opts =
+                chuhan::tune::TuneOptions { inputs, out, save_positions, epochs, rate, l2, only, lambda, extraction };
             tune(&opts)
         }
         Some(Command::Wdl {

@@ -1,5 +1,6 @@
 //! Training positions: quiet positions from game records, or lines `<FEN> ; <result>`, each
-//! stored as the coefficients of the evaluation's linear form and the game's result.
+//! stored as the coefficients of the evaluation's linear form, the game's result and, where the
+//! record gives one, the score of the search that chose the next move.
 
 use std::fmt::Write as _;
 
@@ -8,7 +9,7 @@ use crate::eval::params::{PHASE_MAX, PIECE_VALUE};
 use crate::eval::{Accumulator, Breakdown, Term, Weight, drawish, evaluate};
 use crate::movegen::{CAPTURES, legal};
 use crate::pgn::{self, GameError};
-use crate::types::{Color, Value};
+use crate::types::{Color, Score, Value};
 
 /// The tuner's accumulator: which weights a term used, and how many times.
 #[derive(Clone, Debug, Default)]
@@ -67,6 +68,10 @@ pub fn coefficients(pos: &Position) -> Option<Vec<(usize, f64)>> {
 pub struct Dataset {
     /// The game's result for Red: 1, 0.5 or 0.
     results: Vec<f32>,
+    /// The searched score for Red, in evaluation units (infinite when decided), if recorded.
+    scores: Vec<Option<f32>>,
+    /// What the fit aims at: the result, or its blend with the score ([`Dataset::blend`]).
+    targets: Vec<f32>,
     /// Where each position's coefficients start in `slots` and `coefs`; one more at the end.
     starts: Vec<usize>,
     slots: Vec<u16>,
@@ -78,9 +83,10 @@ impl Dataset {
         Dataset { starts: vec![0], ..Dataset::default() }
     }
 
-    /// Adds `pos` with `result`, Red's score in the game, unless its evaluation is not linear
-    /// in the weights (see [`coefficients`]); returns whether it was added.
-    pub fn push(&mut self, pos: &Position, result: f32) -> bool {
+    /// Adds `pos` with `result`, Red's score in the game, and `score`, a search's value of it
+    /// for Red, unless its evaluation is not linear in the weights (see [`coefficients`]);
+    /// returns whether it was added.
+    pub fn push(&mut self, pos: &Position, result: f32, score: Option<f32>) -> bool {
         let Some(coefficients) = coefficients(pos) else {
             return false;
         };
@@ -91,7 +97,26 @@ impl Dataset {
         }
         self.starts.push(self.slots.len());
         self.results.push(result);
+        self.scores.push(score);
+        self.targets.push(result);
         true
+    }
+
+    /// Aims the fit at `(1 - lambda) * result + lambda * sigmoid(k * score)` where a score is
+    /// recorded, at the result elsewhere: a search's value says more about a position than one
+    /// game's outcome, which also carries every later mistake.
+    pub fn blend(&mut self, k: f64, lambda: f64) {
+        for ((t, &r), s) in self.targets.iter_mut().zip(&self.results).zip(&self.scores) {
+            *t = match s {
+                Some(s) => ((1.0 - lambda) * f64::from(r) + lambda * super::model::sigmoid(k * f64::from(*s))) as f32,
+                None => r,
+            };
+        }
+    }
+
+    /// How many positions have a searched score.
+    pub fn scored(&self) -> usize {
+        self.scores.iter().filter(|s| s.is_some()).count()
     }
 
     pub fn len(&self) -> usize {
@@ -104,6 +129,11 @@ impl Dataset {
 
     pub fn result(&self, i: usize) -> f64 {
         f64::from(self.results[i])
+    }
+
+    /// What the fit aims at for position `i`: its result unless blended.
+    pub fn target(&self, i: usize) -> f64 {
+        f64::from(self.targets[i])
     }
 
     /// Position `i`'s coefficients: `(slot, coefficient)`.
@@ -157,10 +187,10 @@ impl Collected {
         }
     }
 
-    fn add(&mut self, pos: &Position, result: f32, holdout: usize) {
+    fn add(&mut self, pos: &Position, result: f32, score: Option<f32>, holdout: usize) {
         let set =
             if holdout > 0 && self.seen % holdout == holdout - 1 { &mut self.validation } else { &mut self.train };
-        if !set.push(pos, result) {
+        if !set.push(pos, result, score) {
             return;
         }
         if let Some(text) = &mut self.saved {
@@ -192,12 +222,14 @@ impl Collected {
                 continue;
             }
             let result = result.red_score();
+            let scores = searched_scores(&game);
             let mut pos = game.start.clone();
             for (ply, &mv) in game.moves.iter().enumerate() {
                 // A capture played next says the position was not quiet; so does a check.
                 let capture = pos.piece_at(mv.to()).is_some();
                 if ply >= how.skip_plies && !capture && !pos.in_check() && is_quiet(&mut pos) {
-                    self.add(&pos, result, how.holdout);
+                    let score = scores[ply].map(|s| if pos.side_to_move() == Color::Red { s } else { -s });
+                    self.add(&pos, result, score, how.holdout);
                 }
                 pos.make(mv);
             }
@@ -221,11 +253,30 @@ impl Collected {
             let result = parse_result(result.trim()).ok_or_else(|| {
                 error(format!("bad result '{}' (expected 1-0, 0-1, 1/2-1/2 or 0 to 1)", result.trim()))
             })?;
-            self.add(&pos, result, holdout);
+            self.add(&pos, result, None, holdout);
             self.seen += 1;
         }
         Ok(())
     }
+}
+
+/// The score each move's comment gives the position it was played from, for the mover, as
+/// `chuhan match` and cutechess write it (`+0.24/10 0.015s`, a mate `+M3/12`); `None` for a
+/// move without one.
+fn searched_scores(game: &pgn::Game) -> Vec<Option<f32>> {
+    let mut scores = vec![None; game.moves.len()];
+    for comment in &game.comments {
+        let Some(slot) = comment.ply.checked_sub(1).and_then(|ply| scores.get_mut(ply)) else {
+            continue;
+        };
+        let first = comment.text.split(['/', ' ']).next().unwrap_or_default();
+        *slot = match Score::from_pawns(first) {
+            Some(Score::Cp(v)) => Some(v as f32),
+            Some(Score::Decided { win, .. }) => Some(if win { f32::INFINITY } else { f32::NEG_INFINITY }),
+            None => continue,
+        };
+    }
+    scores
 }
 
 fn parse_result(text: &str) -> Option<f32> {
@@ -317,6 +368,25 @@ mod tests {
         let mut again = Collected::new(false);
         again.read_positions("saved", &saved, 0).expect("reads its own output");
         assert_eq!(again.train.len(), 6);
+    }
+
+    #[test]
+    fn searched_scores_are_read_for_red_and_blended() {
+        // The comment after a move scores the position it was played from, for the mover.
+        let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 {+0.20/7 0.010s} h9g7 {-0.40/7 0.008s} \
+                   2. h0g2 {0.012s} i9h9 {-M3/9 0.010s} 1-0\n";
+        let mut got = Collected::new(false);
+        assert_eq!(got.read_pgn("test", pgn, Extraction { skip_plies: 0, holdout: 0 }), []);
+        let set = &mut got.train;
+        assert_eq!(set.len(), 4);
+        assert_eq!(set.scores, [Some(20.0), Some(40.0), None, Some(f32::INFINITY)]);
+        assert_eq!(set.scored(), 3);
+        assert!((0..4).all(|i| set.target(i) == 1.0));
+        set.blend(0.01, 0.5);
+        let half = |cp: f64| 0.5 + 0.5 * crate::tune::model::sigmoid(0.01 * cp);
+        assert!((set.target(0) - half(20.0)).abs() < 1e-6, "{}", set.target(0));
+        assert!((set.target(1) - half(40.0)).abs() < 1e-6);
+        assert_eq!((set.target(2), set.target(3), set.result(0)), (1.0, 1.0, 1.0));
     }
 
     #[test]

@@ -40,6 +40,9 @@ pub struct TuneOptions {
     pub l2: f64,
     /// The tables fitted, by name; empty: all of them. The others keep their values.
     pub only: Vec<String>,
+    /// The weight of a move's searched score (its PGN comment) against the game's result in
+    /// what a position's prediction aims at, 0 to 1 ([`data::Dataset::blend`]).
+    pub lambda: f64,
     pub extraction: Extraction,
 }
 
@@ -72,6 +75,9 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     }
     if !(opts.l2.is_finite() && opts.l2 >= 0.0) {
         return Err(TuneError::Input("--l2 must be zero or a positive number".to_string()));
+    }
+    if !(0.0..=1.0).contains(&opts.lambda) {
+        return Err(TuneError::Input("--lambda must be a number from 0 to 1".to_string()));
     }
     let fitted = fitted_slots(&opts.only)?;
     let started = Instant::now();
@@ -113,7 +119,20 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     let start = weights::current();
     let prior: Vec<f64> = start.iter().map(|&x| f64::from(x)).collect();
     let mut w = prior.clone();
+    // K links evaluation units to results; it then also turns the searched scores into the
+    // same expected scores.
     let k = model::fit_scale(&set.train, &w);
+    if opts.lambda > 0.0 {
+        set.train.blend(k, opts.lambda);
+        set.validation.blend(k, opts.lambda);
+        log(&format!(
+            "targets: {:.0}% result, {:.0}% searched score ({} of {} positions scored)",
+            100.0 * (1.0 - opts.lambda),
+            100.0 * opts.lambda,
+            set.train.scored() + set.validation.scored(),
+            set.train.len() + set.validation.len()
+        ));
+    }
     let train = &set.train;
     // The held-out loss, when there are held-out positions.
     let validation = |w: &[f64]| {

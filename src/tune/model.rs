@@ -1,5 +1,6 @@
 //! The fit: the expected score of a position is `sigmoid(K * eval)`, eval linear in the
-//! weights; the loss is the mean squared difference from the game results.
+//! weights; the loss is the mean squared difference from the targets (the game results, or
+//! their blend with searched scores).
 
 use super::data::Dataset;
 
@@ -12,7 +13,7 @@ pub fn loss(data: &Dataset, w: &[f64], k: f64) -> f64 {
     if data.is_empty() {
         return 0.0;
     }
-    let sum: f64 = (0..data.len()).map(|i| (sigmoid(k * data.eval(i, w)) - data.result(i)).powi(2)).sum();
+    let sum: f64 = (0..data.len()).map(|i| (sigmoid(k * data.eval(i, w)) - data.target(i)).powi(2)).sum();
     sum / data.len() as f64
 }
 
@@ -26,7 +27,7 @@ pub fn gradient(data: &Dataset, w: &[f64], k: f64, grad: &mut [f64]) -> f64 {
     let mut sum = 0.0;
     for i in 0..data.len() {
         let s = sigmoid(k * data.eval(i, w));
-        let error = s - data.result(i);
+        let error = s - data.target(i);
         sum += error * error;
         // d/dw (s - r)^2 = 2 (s - r) s (1 - s) K a
         let d = 2.0 * error * s * (1.0 - s) * k / n;
@@ -113,7 +114,7 @@ mod tests {
             ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", 0.5),
             ("2bakab2/9/9/4p4/9/4N4/4P4/9/9/2BAKAB2 b", 1.0),
         ] {
-            data.push(&Position::from_fen(fen).expect("valid"), result);
+            data.push(&Position::from_fen(fen).expect("valid"), result, None);
         }
         data
     }

@@ -111,6 +111,27 @@ impl Score {
         }
     }
 
+    /// Reads back what [`Score::pawns`] writes (`+0.35`, `-M2`); a mate in N moves is taken
+    /// as the longest mate of that many moves, `2N - 1` plies for the winner and `2N` for the loser.
+    pub fn from_pawns(text: &str) -> Option<Score> {
+        let (win, rest) = match text.as_bytes().first()? {
+            b'+' => (true, &text[1..]),
+            b'-' => (false, &text[1..]),
+            _ => return None,
+        };
+        if let Some(moves) = rest.strip_prefix('M') {
+            let moves: u32 = moves.parse().ok()?;
+            let plies = if win { (2 * moves).saturating_sub(1) } else { 2 * moves };
+            return Some(Score::Decided { win, plies });
+        }
+        let (whole, hundredths) = rest.split_once('.')?;
+        if hundredths.len() != 2 || !hundredths.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let v = whole.parse::<i32>().ok()?.checked_mul(100)?.checked_add(hundredths.parse::<i32>().ok()?)?;
+        Some(Score::Cp(if win { v } else { -v }))
+    }
+
     /// Reads an engine's score from the words after `score` in an `info` line: UCI `cp N` or
     /// `mate N`, or UCCI's bare integer, decided beyond ±9000 as [`Score::ucci`] writes it (and
     /// ElephantEye: 10000 less the plies). The inverse of [`Score::ucci`] and [`Score::uci`].
@@ -165,6 +186,13 @@ mod tests {
         assert_eq!(Score::from_value(mate_in(3)).pawns(), "+M2");
         assert_eq!(Score::from_value(mated_in(2)).pawns(), "-M1");
         assert_eq!(Score::from_value(mated_in(0)).pawns(), "-M0");
+        for v in [0, 35, -120, 7, -9000, mate_in(3), mated_in(2), mated_in(0)] {
+            let s = Score::from_value(v);
+            assert_eq!(Score::from_pawns(&s.pawns()), Some(s), "{v}");
+        }
+        for bad in ["", "0.35", "+0.3", "+1.2x", "+M", "-Mx", "+.35", "1-0"] {
+            assert_eq!(Score::from_pawns(bad), None, "{bad}");
+        }
     }
 
     #[test]
