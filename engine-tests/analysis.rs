@@ -40,10 +40,13 @@ fn annotated_games_read_back_with_every_tag() {
     assert!(err.contains("game 2: line 15: move 1... h9h1"), "{err}");
     assert!(err.contains("1 of 3 games skipped"), "{err}");
     let text = stdout(&out);
-    assert!(text.starts_with("Game 1: Alpha - Beta, 0-1, 3 moves\n  2. e2e6 ?? "), "{text}");
+    // Whether an opening move counts as an inaccuracy at depth 4 is the weights' call; the
+    // cannon given away is a blunder whatever they are.
+    assert!(text.starts_with("Game 1: Alpha - Beta, 0-1, 3 moves\n  "), "{text}");
+    assert!(text.contains("\n  2. e2e6 ?? "), "{text}");
     assert!(text.contains("\nGame 3: 甲 - 乙, 1/2-1/2, 2 moves\n"), "{text}");
     let red = text.lines().find(|l| l.starts_with("  Red   Alpha: ")).expect("Red's summary");
-    assert!(red.ends_with(" over 3 moves; 0 inaccuracies, 0 mistakes, 1 blunder"), "{red}");
+    assert!(red.contains(" over 3 moves; ") && red.ends_with(" 0 mistakes, 1 blunder"), "{red}");
 
     let (original, _) = pgn::read_file(std::path::Path::new(THREE)).split();
     let (annotated, errors) = pgn::read_file(&out_file).split();
@@ -69,7 +72,8 @@ fn annotated_games_read_back_with_every_tag() {
     let third = &annotated[1];
     assert!(third.comments.iter().filter_map(|c| c.text.split(" best ").nth(1)).all(|m| !m.is_ascii()), "{third:?}");
     let written = std::fs::read_to_string(&out_file).expect("the PGN");
-    assert!(written.contains("1. 炮二平五 {"), "{written}");
+    // Its first move, then the comment (after an inaccuracy's `$6`, if the weights call it one).
+    assert!(written.contains("1. 炮二平五 {") || written.contains("1. 炮二平五 $6 {"), "{written}");
 }
 
 /// Bad input: one clear line on stderr, nothing on stdout, a non-zero status.
@@ -113,7 +117,8 @@ fn graph_svg_shows_the_blunder_inside_its_frame() {
     let out = run(&["analyze", THREE, "--game", "1", "--depth", "4", "--svg", path(&svg_file)]);
     assert!(out.status.success(), "{}", stderr(&out));
     let svg = std::fs::read_to_string(&svg_file).expect("the graph");
-    assert_eq!(svg.matches("<circle").count(), 3 + 1, "three in the legend, one blunder");
+    let blunder_fill = format!("fill=\"{}\"", colours::BLUNDER);
+    assert_eq!(svg.matches(&blunder_fill).count(), 1 + 1, "one in the legend, one blunder: {svg}");
     let Some(img) = rasterise(&svg) else { return };
     let line = hex(colours::LINE);
     let mut on_line = 0;

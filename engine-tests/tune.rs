@@ -43,7 +43,7 @@ fn tune_only_names_known_tables() {
     let (dir, path) = temp_dir("only");
     let (pgn, out) = (path("games.pgn"), path("tuned.rs"));
     std::fs::write(&pgn, GAMES).expect("write games");
-    let o = run(&["tune", "--epochs", "1", "--skip-plies", "2", "--out", &out, "--only", "cannon,safe_check", &pgn]);
+    let o = run(&["tune", "--epochs", "1", "--skip-plies", "2", "--out", &out, "--only", "cannon_eg,safe_check", &pgn]);
     assert!(o.status.success(), "{}", stderr(&o));
     let o =
         run(&["tune", "--epochs", "1", "--skip-plies", "2", "--out", &out, "--only", "PIECE_VALUE,ROOK_PINS", &pgn]);

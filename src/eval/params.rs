@@ -44,8 +44,9 @@ pub const TEMPO: S = tuned::TEMPO;
 // ---------------------------------------------------------------------------------------------
 // Piece-square tables
 
-/// Position value per square and kind, from Red's side (rank 9 first). Kings and soldiers change
-/// their preferences between middlegame and endgame; the other pieces have one table.
+/// Position value per square and kind, from Red's side (rank 9 first), one drawing for the
+/// middlegame and one for the endgame: a piece's best points move as the board empties (a horse
+/// near the enemy palace matters more once the defenders are gone, a cannon needs screens).
 pub mod pst {
     use crate::tapered::tuned::pst as tuned;
 
@@ -56,23 +57,33 @@ pub mod pst {
     pub const KING_EG: [i32; 90] = tuned::KING_EG;
 
     /// The palace centre is the advisor's best point; the top corners leave the base open.
-    pub const ADVISOR: [i32; 90] = tuned::ADVISOR;
+    pub const ADVISOR_MG: [i32; 90] = tuned::ADVISOR_MG;
+    /// The same in the endgame.
+    pub const ADVISOR_EG: [i32; 90] = tuned::ADVISOR_EG;
 
     /// The central point links both elephants and covers the palace; the edges and the river
     /// bank are loose.
-    pub const ELEPHANT: [i32; 90] = tuned::ELEPHANT;
+    pub const ELEPHANT_MG: [i32; 90] = tuned::ELEPHANT_MG;
+    /// The same in the endgame.
+    pub const ELEPHANT_EG: [i32; 90] = tuned::ELEPHANT_EG;
 
     /// Horses want the squares that attack the enemy palace (c7/g7, d7/f7, c8/g8); they are poor
     /// on the edges, at home, and worst on the palace centre, where they block their own king.
-    pub const HORSE: [i32; 90] = tuned::HORSE;
+    pub const HORSE_MG: [i32; 90] = tuned::HORSE_MG;
+    /// The same in the endgame.
+    pub const HORSE_EG: [i32; 90] = tuned::HORSE_EG;
 
     /// Rooks like the river banks, the palace files (d and f) and the enemy's second rank; the
     /// corners and the palace centre file at home are passive.
-    pub const ROOK: [i32; 90] = tuned::ROOK;
+    pub const ROOK_MG: [i32; 90] = tuned::ROOK_MG;
+    /// The same in the endgame.
+    pub const ROOK_EG: [i32; 90] = tuned::ROOK_EG;
 
     /// Cannons aim down the centre file from home and from the river, and shoot from the enemy's
     /// back corners; deep inside the enemy palace area they run out of screens.
-    pub const CANNON: [i32; 90] = tuned::CANNON;
+    pub const CANNON_MG: [i32; 90] = tuned::CANNON_MG;
+    /// The same in the endgame.
+    pub const CANNON_EG: [i32; 90] = tuned::CANNON_EG;
 
     /// Across the river a soldier gains sideways moves and presses the palace; on the enemy's
     /// back rank ("old soldier") it can only move sideways and is worth little. Before the river
@@ -197,7 +208,22 @@ mod tests {
 
     #[test]
     fn tables_are_symmetric_left_to_right() {
-        let tables = [KING_MG, KING_EG, ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, SOLDIER_MG, SOLDIER_EG];
+        let tables = [
+            KING_MG,
+            KING_EG,
+            ADVISOR_MG,
+            ADVISOR_EG,
+            ELEPHANT_MG,
+            ELEPHANT_EG,
+            HORSE_MG,
+            HORSE_EG,
+            ROOK_MG,
+            ROOK_EG,
+            CANNON_MG,
+            CANNON_EG,
+            SOLDIER_MG,
+            SOLDIER_EG,
+        ];
         for (t, table) in tables.iter().enumerate() {
             for row in table.chunks(9) {
                 for f in 0..9 {

@@ -63,9 +63,9 @@ mod tests {
         let sq = |s: &str| Square::parse(s).expect("square").index();
         // A horse on its own palace centre, e1 for Red and e8 for Black, reads the drawing's
         // ninth row (rank 1 from Red's side), centre file.
-        let centre = pst::HORSE[8 * 9 + 4];
-        assert_eq!(PSQ[Piece::RedHorse.index()][sq("e1")], S(centre, centre));
-        assert_eq!(PSQ[Piece::BlackHorse.index()][sq("e8")], S(centre, centre));
+        let centre = S(pst::HORSE_MG[8 * 9 + 4], pst::HORSE_EG[8 * 9 + 4]);
+        assert_eq!(PSQ[Piece::RedHorse.index()][sq("e1")], centre);
+        assert_eq!(PSQ[Piece::BlackHorse.index()][sq("e8")], centre);
         // A soldier one step from the enemy palace centre reads the second row, both phases.
         let soldier = S(pst::SOLDIER_MG[9 + 4], pst::SOLDIER_EG[9 + 4]);
         assert_eq!(PSQ[Piece::RedSoldier.index()][sq("e8")], soldier);

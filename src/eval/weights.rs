@@ -89,8 +89,8 @@ impl Weight {
     }
 
     /// The positions of the weight's middlegame and endgame values in the flat vector of
-    /// [`Table`]. They are the same number for the piece-square tables drawn once for both
-    /// phases; mirrored squares share one number, which keeps the tables symmetric.
+    /// [`Table`]. A piece-square weight's two are in its kind's two drawings; mirrored squares
+    /// share one number, which keeps the tables symmetric.
     pub fn slots(self) -> (usize, usize) {
         let pair = |table: Table, i: usize| (table.offset() + 2 * i, table.offset() + 2 * i + 1);
         match self {
@@ -106,11 +106,11 @@ impl Weight {
                 let i = row * BOARD_FILES + file;
                 let (mg, eg) = match pc.kind() {
                     PieceKind::King => (Table::KingMg, Table::KingEg),
-                    PieceKind::Advisor => (Table::Advisor, Table::Advisor),
-                    PieceKind::Elephant => (Table::Elephant, Table::Elephant),
-                    PieceKind::Horse => (Table::Horse, Table::Horse),
-                    PieceKind::Rook => (Table::Rook, Table::Rook),
-                    PieceKind::Cannon => (Table::Cannon, Table::Cannon),
+                    PieceKind::Advisor => (Table::AdvisorMg, Table::AdvisorEg),
+                    PieceKind::Elephant => (Table::ElephantMg, Table::ElephantEg),
+                    PieceKind::Horse => (Table::HorseMg, Table::HorseEg),
+                    PieceKind::Rook => (Table::RookMg, Table::RookEg),
+                    PieceKind::Cannon => (Table::CannonMg, Table::CannonEg),
                     PieceKind::Soldier => (Table::SoldierMg, Table::SoldierEg),
                 };
                 (mg.offset() + i, eg.offset() + i)
@@ -195,11 +195,16 @@ pub enum Table {
     Tempo,
     KingMg,
     KingEg,
-    Advisor,
-    Elephant,
-    Horse,
-    Rook,
-    Cannon,
+    AdvisorMg,
+    AdvisorEg,
+    ElephantMg,
+    ElephantEg,
+    HorseMg,
+    HorseEg,
+    RookMg,
+    RookEg,
+    CannonMg,
+    CannonEg,
     SoldierMg,
     SoldierEg,
     RookMobility,
@@ -224,16 +229,21 @@ pub enum Table {
 }
 
 impl Table {
-    pub const ALL: [Table; 30] = [
+    pub const ALL: [Table; 35] = [
         Table::PieceValue,
         Table::Tempo,
         Table::KingMg,
         Table::KingEg,
-        Table::Advisor,
-        Table::Elephant,
-        Table::Horse,
-        Table::Rook,
-        Table::Cannon,
+        Table::AdvisorMg,
+        Table::AdvisorEg,
+        Table::ElephantMg,
+        Table::ElephantEg,
+        Table::HorseMg,
+        Table::HorseEg,
+        Table::RookMg,
+        Table::RookEg,
+        Table::CannonMg,
+        Table::CannonEg,
         Table::SoldierMg,
         Table::SoldierEg,
         Table::RookMobility,
@@ -270,11 +280,16 @@ impl Table {
             Table::Tempo => "TEMPO",
             Table::KingMg => "KING_MG",
             Table::KingEg => "KING_EG",
-            Table::Advisor => "ADVISOR",
-            Table::Elephant => "ELEPHANT",
-            Table::Horse => "HORSE",
-            Table::Rook => "ROOK",
-            Table::Cannon => "CANNON",
+            Table::AdvisorMg => "ADVISOR_MG",
+            Table::AdvisorEg => "ADVISOR_EG",
+            Table::ElephantMg => "ELEPHANT_MG",
+            Table::ElephantEg => "ELEPHANT_EG",
+            Table::HorseMg => "HORSE_MG",
+            Table::HorseEg => "HORSE_EG",
+            Table::RookMg => "ROOK_MG",
+            Table::RookEg => "ROOK_EG",
+            Table::CannonMg => "CANNON_MG",
+            Table::CannonEg => "CANNON_EG",
             Table::SoldierMg => "SOLDIER_MG",
             Table::SoldierEg => "SOLDIER_EG",
             Table::RookMobility => "ROOK_MOBILITY",
@@ -323,11 +338,16 @@ impl Table {
             }
             Table::KingMg
             | Table::KingEg
-            | Table::Advisor
-            | Table::Elephant
-            | Table::Horse
-            | Table::Rook
-            | Table::Cannon
+            | Table::AdvisorMg
+            | Table::AdvisorEg
+            | Table::ElephantMg
+            | Table::ElephantEg
+            | Table::HorseMg
+            | Table::HorseEg
+            | Table::RookMg
+            | Table::RookEg
+            | Table::CannonMg
+            | Table::CannonEg
             | Table::SoldierMg
             | Table::SoldierEg => Shape::Board,
         }
@@ -362,11 +382,16 @@ impl Table {
             Table::Tempo => pairs(&[TEMPO]),
             Table::KingMg => board(&pst::KING_MG),
             Table::KingEg => board(&pst::KING_EG),
-            Table::Advisor => board(&pst::ADVISOR),
-            Table::Elephant => board(&pst::ELEPHANT),
-            Table::Horse => board(&pst::HORSE),
-            Table::Rook => board(&pst::ROOK),
-            Table::Cannon => board(&pst::CANNON),
+            Table::AdvisorMg => board(&pst::ADVISOR_MG),
+            Table::AdvisorEg => board(&pst::ADVISOR_EG),
+            Table::ElephantMg => board(&pst::ELEPHANT_MG),
+            Table::ElephantEg => board(&pst::ELEPHANT_EG),
+            Table::HorseMg => board(&pst::HORSE_MG),
+            Table::HorseEg => board(&pst::HORSE_EG),
+            Table::RookMg => board(&pst::ROOK_MG),
+            Table::RookEg => board(&pst::ROOK_EG),
+            Table::CannonMg => board(&pst::CANNON_MG),
+            Table::CannonEg => board(&pst::CANNON_EG),
             Table::SoldierMg => board(&pst::SOLDIER_MG),
             Table::SoldierEg => board(&pst::SOLDIER_EG),
             Table::RookMobility => pairs(&ROOK_MOBILITY),
@@ -391,7 +416,7 @@ impl Table {
         }
     }
 
-    /// The name of the table's `i`-th number: `ROOK_MOBILITY[3].eg`, `pst::HORSE[c7]` (the
+    /// The name of the table's `i`-th number: `ROOK_MOBILITY[3].eg`, `pst::HORSE_MG[c7]` (the
     /// square of the drawing, from Red's side, files a to e).
     pub fn entry_name(self, i: usize) -> String {
         match self.shape() {
@@ -466,6 +491,6 @@ mod tests {
         assert_eq!(next, Table::SCALARS);
         assert_eq!(locate(Table::SCALARS), None);
         assert_eq!(Table::RookMobility.entry_name(7), "ROOK_MOBILITY[3].eg");
-        assert_eq!(Table::Horse.entry_name(2 * 5 + 2), "pst::HORSE[c7]");
+        assert_eq!(Table::HorseMg.entry_name(2 * 5 + 2), "pst::HORSE_MG[c7]");
     }
 }

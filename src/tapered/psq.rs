@@ -8,8 +8,10 @@ use crate::types::{Piece, PieceKind, Square};
 
 /// Position values per piece (both colours) and square.
 pub static PSQ: [[S; Square::NUM]; Piece::NUM] = {
-    let mg = [pst::KING_MG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_MG];
-    let eg = [pst::KING_EG, pst::ADVISOR, pst::ELEPHANT, pst::HORSE, pst::ROOK, pst::CANNON, pst::SOLDIER_EG];
+    let mg =
+        [pst::KING_MG, pst::ADVISOR_MG, pst::ELEPHANT_MG, pst::HORSE_MG, pst::ROOK_MG, pst::CANNON_MG, pst::SOLDIER_MG];
+    let eg =
+        [pst::KING_EG, pst::ADVISOR_EG, pst::ELEPHANT_EG, pst::HORSE_EG, pst::ROOK_EG, pst::CANNON_EG, pst::SOLDIER_EG];
     let mut psq = [[S::ZERO; Square::NUM]; Piece::NUM];
     let mut kind = 0;
     while kind < PieceKind::NUM {

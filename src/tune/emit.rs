@@ -70,9 +70,9 @@ mod tests {
     #[test]
     fn drawings_are_mirrored() {
         let mut w = weights::current();
-        w[Table::Horse.offset()] = 7; // a9 in the drawing, so also i9
+        w[Table::HorseEg.offset()] = 7; // a9 in the drawing, so also i9
         let text = rust_source(&w);
-        let horse = text.split("pub const HORSE:").nth(1).expect("horse table");
+        let horse = text.split("pub const HORSE_EG:").nth(1).expect("horse table");
         let first_row = horse.lines().nth(1).expect("row");
         assert!(first_row.trim().starts_with("7,") && first_row.trim().ends_with(" 7,"), "{first_row}");
     }
