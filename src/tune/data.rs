@@ -102,13 +102,14 @@ impl Dataset {
         true
     }
 
-    /// Aims the fit at `(1 - lambda) * result + lambda * sigmoid(k * score)` where a score is
+    /// Aims the fit at `(1 - lambda) * result + lambda * expected(score)` where a score is
     /// recorded, at the result elsewhere: a search's value says more about a position than one
-    /// game's outcome, which also carries every later mistake.
-    pub fn blend(&mut self, k: f64, lambda: f64) {
+    /// game's outcome, which also carries every later mistake. The model supplies `expected`,
+    /// the score a value predicts.
+    pub fn blend(&mut self, expected: impl Fn(f64) -> f64, lambda: f64) {
         for ((t, &r), s) in self.targets.iter_mut().zip(&self.results).zip(&self.scores) {
             *t = match s {
-                Some(s) => ((1.0 - lambda) * f64::from(r) + lambda * super::model::sigmoid(k * f64::from(*s))) as f32,
+                Some(s) => ((1.0 - lambda) * f64::from(r) + lambda * expected(f64::from(*s))) as f32,
                 None => r,
             };
         }
@@ -382,8 +383,9 @@ mod tests {
         assert_eq!(set.scores, [Some(20.0), Some(40.0), None, Some(f32::INFINITY)]);
         assert_eq!(set.scored(), 3);
         assert!((0..4).all(|i| set.target(i) == 1.0));
-        set.blend(0.01, 0.5);
-        let half = |cp: f64| 0.5 + 0.5 * crate::tune::model::sigmoid(0.01 * cp);
+        let expected = |cp: f64| 1.0 / (1.0 + (-0.01 * cp).exp());
+        set.blend(expected, 0.5);
+        let half = |cp: f64| 0.5 + 0.5 * expected(cp);
         assert!((set.target(0) - half(20.0)).abs() < 1e-6, "{}", set.target(0));
         assert!((set.target(1) - half(40.0)).abs() < 1e-6);
         assert_eq!((set.target(2), set.target(3), set.result(0)), (1.0, 1.0, 1.0));

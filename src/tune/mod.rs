@@ -123,8 +123,9 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     // same expected scores.
     let k = model::fit_scale(&set.train, &w);
     if opts.lambda > 0.0 {
-        set.train.blend(k, opts.lambda);
-        set.validation.blend(k, opts.lambda);
+        let expected = |score: f64| model::sigmoid(k * score);
+        set.train.blend(expected, opts.lambda);
+        set.validation.blend(expected, opts.lambda);
         log(&format!(
             "targets: {:.0}% result, {:.0}% searched score ({} of {} positions scored)",
             100.0 * (1.0 - opts.lambda),
