@@ -116,7 +116,7 @@ pub fn rook(sq: Square, occ: &Occupancy) -> Bitboard {
 /// cannon attacks `sq` from), and so on. Each layer slides again on its line's occupancy with
 /// the pieces met so far taken away: a few small-integer steps, instead of clearing them from
 /// the board and looking up the whole board again.
-#[inline]
+#[inline(always)]
 pub fn line_layers<const N: usize>(sq: Square, occ: &Occupancy) -> [Bitboard; N] {
     let (rank_table, file_table) = (&RANK_SLIDE[sq.file().index()], &FILE_SLIDE[sq.rank().index()]);
     let (mut rank_occ, mut file_occ) = (occ.rank_bits(sq), occ.file_bits(sq));

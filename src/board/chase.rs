@@ -330,6 +330,7 @@ impl Position {
             kings: self.kings,
             psq: self.psq,
             material: self.material,
+            counts: self.counts,
             stm: self.stm,
             fullmove: self.fullmove,
             st: self.st,

@@ -40,6 +40,11 @@ fn palace_count(hits: Bitboard, c: Color) -> i32 {
     word.count_ones() as i32
 }
 
+/// How many layers of the king's lines the terms read: a cannon counts with up to three pieces
+/// between it and the king.
+const LAYERS: usize = CANNON_ON_KING_FILE.len();
+const _: () = assert!(CANNON_ON_KING_RANK.len() == LAYERS && LAYERS >= 3);
+
 /// The enemy pieces that threaten a palace.
 const ATTACKERS: [PieceKind; 4] = [PieceKind::Horse, PieceKind::Rook, PieceKind::Cannon, PieceKind::Soldier];
 
@@ -72,8 +77,13 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
         }
     }
 
+    // The king's lines in layers: `lines[n]` runs from the n-th piece met each way (exclusive)
+    // to the next (inclusive), so a piece in `lines[n]` has n pieces between it and the king.
+    let ksq = pos.king(c);
+    let lines = attacks::line_layers::<LAYERS>(ksq, pos.occupancy());
+
     // Points from which the enemy could check next move, reached and not guarded by us.
-    for (kind, safe) in safe_checks(pos, info, c) {
+    for (kind, safe) in safe_checks(pos, info, c, &lines) {
         if safe > 0 {
             score.add(Weight::SafeCheck(kind), -safe);
         }
@@ -81,41 +91,28 @@ pub(super) fn king_safety<A: Accumulator>(pos: &Position, info: &EvalInfo, c: Co
 
     // Enemy cannons on the king's file or rank, by the number of pieces in between; with two,
     // each screen is pinned or uncovers a check.
-    let ksq = pos.king(c);
     let occ = pos.occupied();
-    for sq in pos.pieces_of(them, PieceKind::Cannon) {
-        let on_file = sq.file() == ksq.file();
-        if !on_file && sq.rank() != ksq.rank() {
-            continue;
-        }
-        let between = Bitboard::between(sq, ksq) & occ;
-        let screens = between.count() as usize;
-        let (weight, entries) = if on_file {
-            (Weight::CannonOnKingFile(screens), CANNON_ON_KING_FILE.len())
-        } else {
-            (Weight::CannonOnKingRank(screens), CANNON_ON_KING_RANK.len())
-        };
-        if screens < entries {
+    let cannons = pos.pieces_of(them, PieceKind::Cannon);
+    for (screens, &layer) in lines.iter().enumerate() {
+        for sq in cannons & layer {
+            let on_file = sq.file() == ksq.file();
+            let weight = if on_file { Weight::CannonOnKingFile(screens) } else { Weight::CannonOnKingRank(screens) };
             score.add(weight, -1);
-        }
-        if screens == 2 {
-            line_pieces(pos, between, c, Weight::CannonPin, &mut score);
-        }
-    }
-
-    // Enemy rooks on the king's file or rank with one piece in between (`between` is empty off
-    // the lines).
-    for sq in pos.pieces_of(them, PieceKind::Rook) {
-        let between = Bitboard::between(sq, ksq) & occ;
-        if between.count() == 1 {
-            line_pieces(pos, between, c, Weight::RookPin, &mut score);
+            if screens == 2 {
+                line_pieces(pos, Bitboard::between(sq, ksq) & occ, c, Weight::CannonPin, &mut score);
+            }
         }
     }
 
-    // A lone piece of ours between the kings.
-    let between = Bitboard::between(pos.king(them), ksq) & occ;
-    if between.count() == 1 {
-        for sq in between & pos.color_bb(c) {
+    // Enemy rooks on the king's file or rank with one piece in between.
+    for sq in pos.pieces_of(them, PieceKind::Rook) & lines[1] {
+        line_pieces(pos, Bitboard::between(sq, ksq) & occ, c, Weight::RookPin, &mut score);
+    }
+
+    // A lone piece of ours between the kings (which only ever share a file).
+    let their_king = pos.king(them);
+    if lines[1].has(their_king) {
+        for sq in Bitboard::between(their_king, ksq) & pos.color_bb(c) {
             if let Some(pc) = pos.piece_at(sq) {
                 score.add(Weight::FacePin(pc.kind()), -1);
             }
@@ -140,19 +137,18 @@ fn line_pieces<A: Accumulator>(pos: &Position, line: Bitboard, c: Color, pin: fn
 /// king on its next move: points the piece reaches, not held by the enemy and not guarded by
 /// `c`. Kinds the enemy no longer has are skipped.
 #[inline(always)]
-fn safe_checks(pos: &Position, info: &EvalInfo, c: Color) -> [(PieceKind, i32); 4] {
+fn safe_checks(pos: &Position, info: &EvalInfo, c: Color, lines: &[Bitboard; LAYERS]) -> [(PieceKind, i32); 4] {
     let them = !c;
     let ksq = pos.king(c);
-    let occ = pos.occupancy();
     let safe = !(info.attacked[c] | pos.color_bb(them));
     let has = |kind: PieceKind| info.counts[them][kind.index()] > 0;
     let count = |points: Bitboard| (points & safe).count() as i32;
 
     // The king's lines up to the first piece each way, and from there up to the second.
-    let [lines, past_screen] = attacks::line_layers::<2>(ksq, occ);
+    let [lines, past_screen, ..] = *lines;
     let rooks = if has(PieceKind::Rook) { count(lines & info.attacks(them, PieceKind::Rook)) } else { 0 };
     let horses = if has(PieceKind::Horse) {
-        count(attacks::horse_attackers(ksq, occ.bitboard()) & info.attacks(them, PieceKind::Horse))
+        count(attacks::horse_attackers(ksq, pos.occupied()) & info.attacks(them, PieceKind::Horse))
     } else {
         0
     };
@@ -181,16 +177,22 @@ mod tests {
         king_safety(&pos, &complete(&pos), c)
     }
 
+    fn lines(pos: &Position, c: Color) -> [Bitboard; LAYERS] {
+        attacks::line_layers(pos.king(c), pos.occupancy())
+    }
+
     /// The safe checks against `c`'s king, by kind (rook, horse, cannon, soldier).
     fn checks(fen: &str, c: Color) -> [i32; 4] {
         let pos = Position::from_fen(fen).expect("valid FEN");
-        safe_checks(&pos, &complete(&pos), c).map(|(_, n)| n)
+        safe_checks(&pos, &complete(&pos), c, &lines(&pos, c)).map(|(_, n)| n)
     }
 
     /// What the safe checks against `c`'s king cost it.
     fn checks_penalty(fen: &str, c: Color) -> S {
         let pos = Position::from_fen(fen).expect("valid FEN");
-        safe_checks(&pos, &complete(&pos), c).iter().fold(S::ZERO, |acc, &(k, n)| acc - SAFE_CHECK[k.index()] * n)
+        safe_checks(&pos, &complete(&pos), c, &lines(&pos, c))
+            .iter()
+            .fold(S::ZERO, |acc, &(k, n)| acc - SAFE_CHECK[k.index()] * n)
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use super::info::EvalInfo;
 use super::params::THREAT_CLASS;
 use super::weights::{Accumulator, Weight};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Position;
 use crate::types::{Color, PieceKind};
@@ -64,18 +65,18 @@ fn pinned_to_rooks<A: Accumulator>(pos: &Position, c: Color, score: &mut A) {
         return;
     }
     let occ = pos.occupied();
-    for (kind, screens) in [(PieceKind::Rook, 1), (PieceKind::Cannon, 2)] {
-        for from in pos.pieces_of(c, kind) {
-            for to in targets {
-                // Empty off the lines, so unaligned pairs never match.
-                let between = Bitboard::between(from, to) & occ;
-                if between.count() != screens {
-                    continue;
-                }
-                for sq in between & pos.color_bb(them) {
-                    if let Some(pc) = pos.piece_at(sq) {
-                        score.add(Weight::PinnedToRook(pc.kind()), 1);
-                    }
+    let pinners = [pos.pieces_of(c, PieceKind::Rook), pos.pieces_of(c, PieceKind::Cannon)];
+    if (pinners[0] | pinners[1]).is_empty() {
+        return;
+    }
+    for to in targets {
+        // From the target rook outwards: a rook of ours with one piece between, a cannon with
+        // two. Only those pairs are walked.
+        let [_, one, two] = attacks::line_layers::<3>(to, pos.occupancy());
+        for from in (pinners[0] & one) | (pinners[1] & two) {
+            for sq in Bitboard::between(from, to) & occ & pos.color_bb(them) {
+                if let Some(pc) = pos.piece_at(sq) {
+                    score.add(Weight::PinnedToRook(pc.kind()), 1);
                 }
             }
         }
