@@ -8,7 +8,7 @@
 
 mod tables;
 
-use crate::bitboard::{Bitboard, bit};
+use crate::bitboard::{Bitboard, bit, shl_lt64};
 use crate::types::{Color, Square};
 use tables::*;
 
@@ -84,12 +84,10 @@ fn rank_bb(sq: Square, bits: u16) -> Bitboard {
     Bitboard((bits as u128) << (sq.rank().index() * 9))
 }
 
-/// The masks tell the compiler what the tables guarantee, sparing a bounds check and the
-/// shift-by-64-or-more half of a 128-bit shift: a line holds at most ten points, and a file
-/// index is below 16.
+/// The mask spares a bounds check (a line holds at most ten points); a file index is below 64.
 #[inline]
 fn file_bb(sq: Square, bits: u16) -> Bitboard {
-    Bitboard(FILE_SPREAD[bits as usize & 0x3ff] << (sq.file().index() & 15))
+    Bitboard(shl_lt64(FILE_SPREAD[bits as usize & 0x3ff], sq.file().index() as u32))
 }
 
 /// Rook moves along the rank, up to and including the first piece each way.
