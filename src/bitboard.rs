@@ -107,7 +107,7 @@ impl Bitboard {
         if a.rank().index() == b.rank().index() {
             Bitboard(span)
         } else if a.file().index() == b.file().index() {
-            Bitboard(span & (FILE_A << a.file().index()))
+            Bitboard(span & shl_lt64(FILE_A, a.file().index() as u32))
         } else {
             Bitboard::EMPTY
         }
