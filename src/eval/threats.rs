@@ -64,17 +64,16 @@ fn pinned_to_rooks<A: Accumulator>(pos: &Position, c: Color, score: &mut A) {
     if targets.is_empty() {
         return;
     }
-    let occ = pos.occupied();
-    let pinners = [pos.pieces_of(c, PieceKind::Rook), pos.pieces_of(c, PieceKind::Cannon)];
-    if (pinners[0] | pinners[1]).is_empty() {
+    let (rooks, cannons) = (pos.pieces_of(c, PieceKind::Rook), pos.pieces_of(c, PieceKind::Cannon));
+    if (rooks | cannons).is_empty() {
         return;
     }
     for to in targets {
         // From the target rook outwards: a rook of ours with one piece between, a cannon with
         // two. Only those pairs are walked.
         let [_, one, two] = attacks::line_layers::<3>(to, pos.occupancy());
-        for from in (pinners[0] & one) | (pinners[1] & two) {
-            for sq in Bitboard::between(from, to) & occ & pos.color_bb(them) {
+        for from in (rooks & one) | (cannons & two) {
+            for sq in Bitboard::between(from, to) & pos.color_bb(them) {
                 if let Some(pc) = pos.piece_at(sq) {
                     score.add(Weight::PinnedToRook(pc.kind()), 1);
                 }
