@@ -7,9 +7,11 @@ pub const ASPIRATION_DELTA: Value = 20;
 /// Iterations before aspiration windows are used.
 pub const ASPIRATION_MIN_DEPTH: Depth = 4;
 
-/// Null-move pruning: minimum depth, base reduction and depth divisor.
+/// Null-move pruning: minimum depth, base reduction and depth divisor. A base of 2, not 3: a
+/// passing side's reduced search must still see the mate an enemy quiet move threatens
+/// (README, "Strength against ElephantEye", the tenth sitting).
 pub const NULL_MIN_DEPTH: Depth = 3;
-pub const NULL_BASE_REDUCTION: Depth = 3;
+pub const NULL_BASE_REDUCTION: Depth = 2;
 pub const NULL_DEPTH_DIVISOR: Depth = 4;
 
 /// Reverse futility pruning: depth limit and margin per ply.
