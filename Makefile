@@ -8,7 +8,7 @@ BIN := target/release/chuhan
 # other machines names a level instead; every cargo run of this Makefile then uses it:
 #   make build ARCH=x86-64      any 64-bit x86 (software bit counts)
 #   make build ARCH=x86-64-v3   Haswell and later: POPCNT, LZCNT, BMI1/2, AVX2
-# (any CPU name `rustc --print target-cpus` knows). README: the speed of each.
+# (any CPU name `rustc --print target-cpus` knows). `docs/strength.md` §25: the speed of each.
 # Changing ARCH rebuilds everything (the flags are part of every artifact).
 ARCH ?=
 ifneq ($(ARCH),)
@@ -57,7 +57,7 @@ fuzz:
 soak: build
 	$(BIN) match --engine $(BIN) --engine $(BIN) --games 1000 --tc 1+0.01 --concurrency 2 --pgn target/soak.pgn
 
-# Texel tuning of the evaluation weights (README, "Tuning the evaluation"): self-play GAMES games
+# Texel tuning of the evaluation weights (`docs/tuning.md` §1): self-play GAMES games
 # into TUNE_PGN unless that file exists, then fit. The weights go to TUNE_OUT, not into the source.
 # The games search a fixed number of nodes per move, so a busy machine makes them slower, not
 # different. TUNE_MATCH_ARGS go to the match, e.g. openings from master games:

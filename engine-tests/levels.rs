@@ -69,7 +69,7 @@ fn script_game(level: u8, seed: u64) -> Option<String> {
 }
 
 /// Games against each level. The script's seeds are fixed; level 0 draws its own at random.
-/// The script won 15 of 24 games against level 0 (README, "Strength levels"): at that rate 16
+/// The script won 15 of 24 games against level 0 (`docs/strength.md` §24): at that rate 16
 /// games without a win have odds of about one in seven million.
 const GAMES: u64 = 16;
 

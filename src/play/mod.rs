@@ -33,8 +33,8 @@ pub use command::Level;
 
 /// PV moves shown per thinking line.
 const PV_SHOWN: usize = 8;
-/// Chuhan's level when none is given: one an ordinary club player can beat (README, "Strength
-/// levels").
+/// Chuhan's level when none is given: one an ordinary club player can beat
+/// (`docs/strength.md` §24).
 pub const DEFAULT_SKILL: u8 = 10;
 
 /// How a session starts.

@@ -9,7 +9,7 @@ pub const ASPIRATION_MIN_DEPTH: Depth = 4;
 
 /// Null-move pruning: minimum depth, base reduction and depth divisor. A base of 2, not 3: a
 /// passing side's reduced search must still see the mate an enemy quiet move threatens
-/// (README, "Strength against ElephantEye", the tenth sitting).
+/// (`docs/strength.md` §8).
 pub const NULL_MIN_DEPTH: Depth = 3;
 pub const NULL_BASE_REDUCTION: Depth = 2;
 pub const NULL_DEPTH_DIVISOR: Depth = 4;

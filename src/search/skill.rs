@@ -8,7 +8,7 @@
 //! find the best of the moves it saw (a choice among the best [`SKILL_LINES`] root lines, each
 //! weighted by how far its score is below the best). A free rook still stands out by more than
 //! the noise and the spread of the choice, so even level 0 takes it most of the time. The
-//! ladder was set by matches (README, "Strength levels").
+//! ladder was set by matches (`docs/strength.md` §24).
 //!
 //! UCCI's `randomness` adds evaluation noise at any level, for variety at full strength; UCCI's
 //! `knowledge none` evaluates material and piece placement only, and `pruning none` turns off
@@ -77,7 +77,7 @@ const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
     level(100_000, 2, 2),
 ];
 
-/// Each level's Elo on the scale of the README's level table ("Strength levels"): level 0 is 0,
+/// Each level's Elo on the scale of the level table of `docs/strength.md` §24: level 0 is 0,
 /// each step up adds the gap measured between the two levels in a match at fixed nodes.
 pub const LEVEL_ELO: [i32; MAX_LEVEL as usize + 1] = [
     0, 270, 1070, 1250, 1370, 1480, 1600, 1670, 1920, 2010, 2250, 2540, 2740, 2960, 3170, 3410, 3570, 3840, 4020, 4140,
