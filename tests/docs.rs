@@ -316,3 +316,18 @@ fn documented_chances_are_the_models() {
     );
     assert!(text.contains(&line), "{line}");
 }
+
+/// `docs/README.md` lists every page of `docs/` in its table, so a new page is found.
+#[test]
+fn index_lists_every_page() {
+    let index = fs::read_to_string(root().join("docs/README.md")).expect("docs/README.md");
+    let listed: Vec<&str> = index
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `docs/"))
+        .filter_map(|l| l.split_once('`').map(|(page, _)| page))
+        .collect();
+    let missing: Vec<String> =
+        pages().into_keys().filter(|p| p != "README.md" && !listed.contains(&p.as_str())).collect();
+    assert!(missing.is_empty(), "docs/README.md does not list {}: add a row for each", missing.join(", "));
+    assert!(listed.len() >= 10, "docs/README.md lists only {} pages: is its table read right?", listed.len());
+}
