@@ -230,7 +230,7 @@ pub fn parse_args(args: &[String]) -> Result<Request, String> {
 /// The openings of a game file; games that cannot be read are reported on stderr and skipped.
 fn read_pgn_openings(path: &std::path::Path, plies: Option<usize>) -> Result<Vec<Opening>, String> {
     let source = crate::pgn::read_file(path);
-    if source.charset.is_none() {
+    if source.format.is_none() {
         let reason = source.games.into_iter().find_map(Result::err).map(|e| e.to_string()).unwrap_or_default();
         return Err(format!("cannot read {}: {reason}", path.display()));
     }

@@ -1,5 +1,7 @@
 //! Reading game files and directories: every `.pgn` file under a directory, in name order,
-//! decoded whatever its character set, read in parallel, reported in a fixed order.
+//! decoded whatever its character set, read in parallel, reported in a fixed order. One
+//! function, [`read_bytes`], reads a file's bytes whatever its format; every other reader here
+//! goes through it.
 
 use std::path::{Path, PathBuf};
 
@@ -10,12 +12,28 @@ use super::encoding::{Charset, decode};
 use super::error::{GameError, PgnError};
 use super::reader::read_games;
 
+/// The format of a game file, told from its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PGN text in a character set.
+    Pgn(Charset),
+}
+
+impl Format {
+    /// The format as a person names it: `PGN (GBK)`.
+    pub fn name(self) -> String {
+        match self {
+            Format::Pgn(charset) => format!("PGN ({})", charset.name()),
+        }
+    }
+}
+
 /// The games of one file, each a game or why it was skipped.
 #[derive(Debug)]
 pub struct Source {
     pub path: PathBuf,
     /// `None` if the file could not be read.
-    pub charset: Option<Charset>,
+    pub format: Option<Format>,
     pub games: Vec<Result<Game, PgnError>>,
 }
 
@@ -34,15 +52,19 @@ impl Source {
     }
 }
 
+/// Reads a game file's bytes, whatever their format; `path` names the file in errors (an
+/// upload's name will do).
+pub fn read_bytes(path: &Path, bytes: &[u8]) -> Source {
+    let (text, charset) = decode(bytes);
+    Source { path: path.to_path_buf(), format: Some(Format::Pgn(charset)), games: read_games(&text) }
+}
+
 /// Reads one file. A file that cannot be read is a source with one error.
 pub fn read_file(path: &Path) -> Source {
     match std::fs::read(path) {
-        Ok(bytes) => {
-            let (text, charset) = decode(&bytes);
-            Source { path: path.to_path_buf(), charset: Some(charset), games: read_games(&text) }
-        }
+        Ok(bytes) => read_bytes(path, &bytes),
         Err(e) => {
-            Source { path: path.to_path_buf(), charset: None, games: vec![Err(PgnError::Unreadable(e.to_string()))] }
+            Source { path: path.to_path_buf(), format: None, games: vec![Err(PgnError::Unreadable(e.to_string()))] }
         }
     }
 }

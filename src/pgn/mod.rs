@@ -7,8 +7,9 @@
 //! `[Game "Chinese Chess"]`, players in `Red` and `Black`, a `FEN` tag for games that do not
 //! begin at the start position, and a `Format` tag naming the move notation.
 //!
-//! - [`read_games`] reads every game of a text; [`read_file`] and [`read_paths`] read files
-//!   and directories in any of the character sets of [`decode`]. A bad game is an error in
+//! - [`read_games`] reads every game of a text; [`read_bytes`] a file's bytes whatever their
+//!   format; [`read_file`] and [`read_paths`] read files and directories in any of the
+//!   character sets of [`decode`]. A bad game is an error in
 //!   its place in the list, and the games after it are still read.
 //! - [`write_game`] writes one game in a chosen [`Notation`](crate::notation::Notation).
 //! - [`convert`] is the `chuhan pgn` command: files in, clean PGN out.
@@ -30,7 +31,7 @@ use crate::types::{GameResult, Move};
 pub use convert::{ConvertError, Summary, convert};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};
-pub use files::{Source, is_pgn_file, list_files, read_file, read_paths};
+pub use files::{Format, Source, is_pgn_file, list_files, read_bytes, read_file, read_paths};
 pub use reader::{move_number, read_games};
 pub use tags::{ROSTER, Tags, date};
 pub use writer::{LINE_WIDTH, format_name, write_game};

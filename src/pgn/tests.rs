@@ -220,3 +220,15 @@ proptest::proptest! {
         let _ = read_games(&text);
     }
 }
+
+#[test]
+fn read_bytes_tells_the_format() {
+    let bytes = "[Red \"许银川\"]\n1. 炮二平五 马８进７ *\n".encode_utf16();
+    let utf16: Vec<u8> = [0xfeff_u16].into_iter().chain(bytes).flat_map(u16::to_le_bytes).collect();
+    let source = read_bytes(std::path::Path::new("upload.pgn"), &utf16);
+    assert_eq!(source.format, Some(Format::Pgn(Charset::Utf16)));
+    assert_eq!(source.format.map(Format::name).as_deref(), Some("PGN (UTF-16)"));
+    let (games, errors) = source.split();
+    assert_eq!((games.len(), errors.len()), (1, 0));
+    assert_eq!((games[0].tag("Red"), iccs(&games[0])), (Some("许银川"), vec!["h2e2".to_string(), "h9g7".to_string()]));
+}
