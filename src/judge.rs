@@ -46,16 +46,20 @@ impl std::error::Error for JudgeError {}
 /// `repetition.txt`). With `explain`, a repetition verdict is followed by the lines of its
 /// [`CycleReport`](crate::board::CycleReport): the moves of the cycle and who repeated what.
 pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool, explain: bool) -> Result<String, JudgeError> {
-    let pos = position_after(fen, moves)?;
+    Ok(verdict(&position_after(fen, moves)?, first_repetition, explain))
+}
+
+/// The verdict on `pos` as [`judge`] writes it.
+pub fn verdict(pos: &Position, first_repetition: bool, explain: bool) -> String {
     let occurrences = if first_repetition { 2 } else { 3 };
-    let Some(result) = game_result(&pos, occurrences) else { return Ok("result * game goes on".to_string()) };
+    let Some(result) = game_result(pos, occurrences) else { return "result * game goes on".to_string() };
     let mut text = format!("result {} {}", result.score(), result.reason);
     let by_repetition =
         matches!(result.reason, Reason::PerpetualCheck(_) | Reason::PerpetualChase(_) | Reason::Repetition { .. });
     if let Some(report) = pos.repetition_report(occurrences).filter(|_| explain && by_repetition) {
         text = format!("{text}\n{report}");
     }
-    Ok(text)
+    text
 }
 
 /// The position after playing `moves` (ICCS, separated by white space) from `fen` (the start

@@ -4,9 +4,8 @@
 
 use std::fmt::Write;
 
-use super::Review;
 use super::annotate::{notation_of, side_line};
-use super::cli::graph;
+use super::{Review, graph};
 use crate::diagram::{Diagram, escape};
 use crate::notation::format_move;
 use crate::pgn::{self, Game};

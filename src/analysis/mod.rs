@@ -8,19 +8,19 @@
 //! to, and the second line tells whether the best move was the only good one.
 
 mod annotate;
-mod cli;
 mod html;
 
 use crate::board::Position;
+use crate::diagram::Graph;
 use crate::engine::{Engine, Limits};
 use crate::movegen::legal_moves;
+use crate::pgn::Game;
 use crate::types::value::mated_in;
 use crate::types::{Color, Depth, Move, Value};
 use crate::wdl::{self, Grade, Wdl};
 
-pub use annotate::{annotate, summary_lines};
-pub use cli::{AnalyzeArgs, main};
-pub use html::page;
+pub use annotate::{annotate, notation_of, summary_lines};
+pub use html::{Entry, page};
 
 /// Values are clamped to this for the centipawn loss, as decided values would swamp the average.
 const CP_CLAMP: Value = 1000;
@@ -184,6 +184,16 @@ fn judgement(pos: &Position, before: &Eval, after: &Eval, mv: Move) -> Judgement
     let only_move = found
         && before.second.is_some_and(|s| before.chances.expected() - wdl::wdl(pos, s).expected() >= Grade::BLUNDER);
     Judgement { drop, cp_loss, grade: Grade::of_drop(drop), only_move, best: before.best.filter(|&b| b != mv) }
+}
+
+/// The evaluation graph of a reviewed game.
+pub fn graph(game: &Game, review: &Review) -> Graph {
+    Graph {
+        chances: review.red_chances(),
+        marks: review.judgements.iter().enumerate().filter_map(|(ply, j)| j.grade.map(|g| (ply + 1, g))).collect(),
+        first_move: game.start.to_setup().fullmove.max(1),
+        title: format!("{} - {}", game.tag("Red").unwrap_or("Red"), game.tag("Black").unwrap_or("Black")),
+    }
 }
 
 #[cfg(test)]

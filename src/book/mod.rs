@@ -7,7 +7,6 @@
 //! binary search.
 
 pub mod build;
-pub mod cli;
 mod format;
 pub mod sources;
 

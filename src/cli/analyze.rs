@@ -2,63 +2,53 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Duration;
 
-use super::Review;
-use super::annotate::{annotate, notation_of, summary_lines};
-use super::html::{Entry, page};
-use crate::diagram::Graph;
-use crate::engine::{Engine, Limits};
-use crate::pgn::{self, Game};
-use crate::types::GameResult;
+use chuhan::GameResult;
+use chuhan::analysis::{Entry, Review, annotate, graph, notation_of, page, summary_lines};
+use chuhan::engine::{Engine, Limits};
+use chuhan::pgn::{self, Game};
+
+use super::CliError;
 
 /// Time per position when neither a time nor a depth is given.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
 
-/// The arguments of `chuhan analyze`.
 #[derive(clap::Args, Debug)]
-pub struct AnalyzeArgs {
+pub struct Args {
     /// The PGN file (UTF-8, GBK or Big5; ICCS, WXF or Chinese moves).
-    pub file: PathBuf,
+    file: PathBuf,
     /// Only game N of the file (from 1, counting unreadable games too).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub game: Option<u64>,
+    game: Option<u64>,
     /// Search time per position in milliseconds [default: 1000].
     #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
+    movetime: Option<u64>,
     /// Search depth per position, instead of a time.
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
-    pub depth: Option<i32>,
+    depth: Option<i32>,
     /// Write the annotated games here as PGN.
     #[arg(long)]
-    pub out: Option<PathBuf>,
+    out: Option<PathBuf>,
     /// Write the evaluation graph here as SVG (`NAME-K.svg` for game K when there are several).
     #[arg(long)]
-    pub svg: Option<PathBuf>,
+    svg: Option<PathBuf>,
     /// Write one HTML page: the annotated moves, the graph and a diagram of each blunder.
     #[arg(long)]
-    pub html: Option<PathBuf>,
+    html: Option<PathBuf>,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
-    pub threads: u64,
+    threads: u64,
 }
 
-/// A failure: its one line, and the exit status (2 for bad arguments, 1 otherwise).
-struct Failure(String, u8);
-
-/// Runs the command; the summary goes to stdout, skipped games and the progress bar to stderr.
-pub fn main(args: &AnalyzeArgs) -> ExitCode {
-    match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure(line, status)) => {
-            eprintln!("error: {line}");
-            ExitCode::from(status)
-        }
+impl Args {
+    /// The summary goes to stdout, skipped games and the progress bar to stderr.
+    pub fn run(self) -> Result<(), CliError> {
+        review(&self)
     }
 }
 
-fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
+fn review(args: &Args) -> Result<(), CliError> {
     let (games, skipped) = read(&args.file, args.game)?;
     // Output files are made before hours of search, so a bad path fails at once.
     let mut out = args.out.as_deref().map(create).transpose()?;
@@ -69,8 +59,10 @@ fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
     if !skipped.is_empty() {
         eprintln!("{} of {} games skipped", skipped.len(), skipped.len() + games.len());
     }
-    let mut engine = Engine::new().map_err(|e| Failure(format!("cannot start the engine: {e}"), 1))?;
-    engine.set_threads(args.threads as usize).map_err(|e| Failure(format!("cannot start the threads: {e}"), 1))?;
+    let mut engine = Engine::new().map_err(|e| CliError::Failed(format!("cannot start the engine: {e}")))?;
+    engine
+        .set_threads(args.threads as usize)
+        .map_err(|e| CliError::Failed(format!("cannot start the threads: {e}")))?;
     let limits = match args.depth {
         Some(d) => Limits { depth: Some(d), ..Limits::default() },
         None => Limits {
@@ -115,7 +107,7 @@ fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
         if let Some(svg) = &args.svg {
             let name = if games.len() > 1 { numbered(svg, *number) } else { svg.clone() };
             std::fs::write(&name, graph(game, &review).render())
-                .map_err(|e| Failure(format!("cannot write {}: {e}", name.display()), 1))?;
+                .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", name.display())))?;
         }
         entries.push(Entry { heading, game: annotated, review });
     }
@@ -130,25 +122,25 @@ fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
 type Numbered = Vec<(usize, Game)>;
 
 /// The games to review (game `only`, or every readable one), and a line for each unreadable one.
-fn read(path: &Path, only: Option<u64>) -> Result<(Numbered, Vec<String>), Failure> {
-    let meta = std::fs::metadata(path).map_err(|e| Failure(format!("{}: {e}", path.display()), 2))?;
+fn read(path: &Path, only: Option<u64>) -> Result<(Numbered, Vec<String>), CliError> {
+    let meta = std::fs::metadata(path).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     if meta.is_dir() {
-        return Err(Failure(format!("{} is a directory, not a game file", path.display()), 2));
+        return Err(CliError::Usage(format!("{} is a directory, not a game file", path.display())));
     }
     let source = pgn::read_file(path);
     if let Some(Err(pgn::PgnError::Unreadable(why))) = source.games.first() {
-        return Err(Failure(format!("{}: {why}", path.display()), 2));
+        return Err(CliError::Usage(format!("{}: {why}", path.display())));
     }
     let count = source.games.len();
     if count == 0 {
-        return Err(Failure(format!("{} holds no games", path.display()), 1));
+        return Err(CliError::Failed(format!("{} holds no games", path.display())));
     }
     let skipped = |n: usize, e: &pgn::PgnError| format!("{} game {n}: {e}", path.display());
     if let Some(n) = only {
         let n = usize::try_from(n).unwrap_or(usize::MAX);
         return match source.games.into_iter().nth(n - 1) {
-            None => Err(Failure(format!("--game {n}: {} holds {count} game{}", path.display(), plural(count)), 2)),
-            Some(Err(e)) => Err(Failure(skipped(n, &e), 1)),
+            None => Err(CliError::Usage(format!("--game {n}: {} holds {count} game{}", path.display(), plural(count)))),
+            Some(Err(e)) => Err(CliError::Failed(skipped(n, &e))),
             Some(Ok(game)) => Ok((vec![(n, game)], Vec::new())),
         };
     }
@@ -162,13 +154,10 @@ fn read(path: &Path, only: Option<u64>) -> Result<(Numbered, Vec<String>), Failu
     }
     if games.is_empty() {
         // One game: its own error is the clearest line; several: how many and the first.
-        return Err(Failure(
-            match broken.len() {
-                1 => broken.remove(0),
-                n => format!("no readable game among {n} in {}; first: {}", path.display(), broken[0]),
-            },
-            1,
-        ));
+        return Err(CliError::Failed(match broken.len() {
+            1 => broken.remove(0),
+            n => format!("no readable game among {n} in {}; first: {}", path.display(), broken[0]),
+        }));
     }
     Ok((games, broken))
 }
@@ -189,16 +178,6 @@ fn heading(number: usize, game: &Game) -> String {
     )
 }
 
-/// The evaluation graph of a reviewed game.
-pub(super) fn graph(game: &Game, review: &Review) -> Graph {
-    Graph {
-        chances: review.red_chances(),
-        marks: review.judgements.iter().enumerate().filter_map(|(ply, j)| j.grade.map(|g| (ply + 1, g))).collect(),
-        first_move: game.start.to_setup().fullmove.max(1),
-        title: format!("{} - {}", game.tag("Red").unwrap_or("Red"), game.tag("Black").unwrap_or("Black")),
-    }
-}
-
 /// `graph.svg` for game 3 is `graph-3.svg`.
 fn numbered(path: &Path, number: usize) -> PathBuf {
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -209,13 +188,13 @@ fn numbered(path: &Path, number: usize) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn create(path: &Path) -> Result<std::fs::File, Failure> {
-    std::fs::File::create(path).map_err(|e| Failure(format!("cannot write {}: {e}", path.display()), 1))
+fn create(path: &Path) -> Result<std::fs::File, CliError> {
+    std::fs::File::create(path).map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))
 }
 
-fn write(file: &mut std::fs::File, text: &str, path: Option<&Path>) -> Result<(), Failure> {
+fn write(file: &mut std::fs::File, text: &str, path: Option<&Path>) -> Result<(), CliError> {
     let name = path.map_or(String::new(), |p| p.display().to_string());
-    file.write_all(text.as_bytes()).map_err(|e| Failure(format!("cannot write {name}: {e}"), 1))
+    file.write_all(text.as_bytes()).map_err(|e| CliError::Failed(format!("cannot write {name}: {e}")))
 }
 
 fn print_lines(lines: &[String]) {

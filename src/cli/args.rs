@@ -1,0 +1,59 @@
+//! Argument groups that several subcommands share.
+
+use chuhan::Position;
+use chuhan::notation::{Notation, Script};
+
+use super::CliError;
+
+/// `--fen`: the position a command starts from.
+#[derive(clap::Args, Debug)]
+pub struct Fen {
+    /// Position (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+impl Fen {
+    pub fn position(&self) -> Result<Position, CliError> {
+        match &self.fen {
+            Some(fen) => Position::from_fen(fen).map_err(|e| CliError::usage(format!("invalid --fen: {e}"))),
+            None => Ok(Position::startpos()),
+        }
+    }
+}
+
+/// `--fen` and `--moves`: a position and the moves played from it.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub fen: Fen,
+    /// Moves played from the position, in ICCS, separated by spaces: "h2e2 h9g7".
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+impl PositionArgs {
+    /// The position after the moves, with them as its history.
+    pub fn position(&self) -> Result<Position, CliError> {
+        chuhan::judge::position_after(self.fen.fen.as_deref(), &self.moves).map_err(CliError::usage)
+    }
+}
+
+/// A move notation as a value of `--notation`, by the names [`Notation::name`] gives.
+#[derive(Clone, Copy, Debug)]
+pub struct NotationArg(pub Notation);
+
+impl clap::ValueEnum for NotationArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            NotationArg(Notation::Chinese(Script::Simplified)),
+            NotationArg(Notation::Chinese(Script::Traditional)),
+            NotationArg(Notation::Wxf),
+            NotationArg(Notation::Iccs),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()))
+    }
+}

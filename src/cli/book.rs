@@ -1,0 +1,122 @@
+//! `chuhan book build` and `chuhan book probe`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use chuhan::Position;
+use chuhan::book::build::{Builder, DEFAULT_MAX_PLY, DEFAULT_MIN_GAMES};
+use chuhan::book::sources::count_games;
+use chuhan::book::{Book, BookMove};
+use chuhan::notation::{Notation, Script, format_move, parse_move};
+
+use super::CliError;
+use super::args::Fen;
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Count the master games in PGN files into a book file.
+    Build(BuildArgs),
+    /// The book's moves for a position, most played first.
+    Probe(ProbeArgs),
+}
+
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// PGN files, or folders searched recursively for .pgn files.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// The book file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Plies counted from the start of each game.
+    #[arg(long, default_value_t = DEFAULT_MAX_PLY, value_parser = clap::value_parser!(u32).range(1..=400))]
+    max_ply: u32,
+    /// Fewest games a move needs to be kept.
+    #[arg(long, default_value_t = DEFAULT_MIN_GAMES, value_parser = clap::value_parser!(u32).range(1..))]
+    min_games: u32,
+}
+
+#[derive(clap::Args)]
+pub struct ProbeArgs {
+    /// Book file (default: the book built into Chuhan).
+    #[arg(long)]
+    book: Option<String>,
+    #[command(flatten)]
+    fen: Fen,
+    /// Moves played from it, in ICCS, Chinese or WXF notation: "h2e2 h9g7".
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+impl Command {
+    pub fn run(self) -> Result<(), CliError> {
+        match self {
+            Command::Build(args) => args.run(),
+            Command::Probe(args) => args.run(),
+        }
+    }
+}
+
+impl BuildArgs {
+    /// The summary goes to stdout, the progress bar to stderr.
+    fn run(self) -> Result<(), CliError> {
+        let started = Instant::now();
+        let files = chuhan::pgn::list_files(&self.inputs).map_err(CliError::usage)?;
+        // Hidden by indicatif itself when stderr is no terminal, so logs stay clean.
+        let bar = indicatif::ProgressBar::new(files.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files  {elapsed} (eta {eta})")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        let mut builder = Builder::new(self.max_ply);
+        let mut summary = count_games(&files, &mut builder, &|| bar.inc(1));
+        bar.finish_and_clear();
+        let bytes = builder.encode(self.min_games);
+        let records = builder.records(self.min_games);
+        summary.positions = records.len() as u64;
+        summary.moves = records.iter().map(|r| r.moves.len() as u64).sum();
+        summary.bytes = bytes.len() as u64;
+        std::fs::write(&self.out, &bytes)
+            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", self.out.display())))?;
+        for line in summary.lines() {
+            out!("{line}");
+        }
+        out!("written: {} in {:.1} s", self.out.display(), started.elapsed().as_secs_f64());
+        Ok(())
+    }
+}
+
+impl ProbeArgs {
+    /// One line per book move, most played first; `no book moves` when there are none.
+    fn run(self) -> Result<(), CliError> {
+        let book = Book::open_or_default(self.book.as_deref().unwrap_or("")).map_err(CliError::usage)?;
+        let mut pos = self.fen.position()?;
+        for text in self.moves.split_whitespace() {
+            let mv = parse_move(&pos, text).map_err(|e| CliError::usage(format!("--moves: {e}")))?;
+            pos.make(mv);
+        }
+        let found = book.probe(&pos);
+        if found.is_empty() {
+            out!("no book moves");
+        }
+        for bm in &found {
+            out!("{}", probe_line(&pos, bm));
+        }
+        Ok(())
+    }
+}
+
+/// One line of `chuhan book probe`: the move in ICCS and Chinese, games, the mover's score and
+/// the draw rate.
+fn probe_line(pos: &Position, bm: &BookMove) -> String {
+    let s = bm.stats;
+    format!(
+        "{}  {}  {} game{}  score {:.1}%  draws {:.1}%",
+        bm.mv,
+        format_move(pos, bm.mv, Notation::Chinese(Script::Simplified)),
+        s.games(),
+        if s.games() == 1 { "" } else { "s" },
+        100.0 * s.score(),
+        100.0 * s.draw_rate()
+    )
+}

@@ -1,0 +1,24 @@
+//! `chuhan judge`: a move list played from a position and the result judged by the rules.
+
+use super::CliError;
+use super::args::PositionArgs;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Judge a repetition at its first recurrence instead of the third occurrence.
+    #[arg(long)]
+    first_repetition: bool,
+    /// Under a repetition verdict, print the cycle and who repeated what in it.
+    #[arg(long)]
+    explain: bool,
+}
+
+impl Args {
+    pub fn run(self) -> Result<(), CliError> {
+        let pos = self.position.position()?;
+        out!("{}", chuhan::judge::verdict(&pos, self.first_repetition, self.explain));
+        Ok(())
+    }
+}

@@ -1,0 +1,99 @@
+//! The command line: one file per subcommand, holding its arguments (clap) and its `run`.
+//!
+//! A subcommand's `run` prints its results and returns a [`CliError`] for anything else, which
+//! `main` prints as one line on stderr and turns into the exit status. The library below does
+//! the work and returns values and errors; it never prints a result or exits.
+//!
+//! To add a subcommand: a file here with `pub struct Args` (`#[derive(clap::Args)]`) and
+//! `impl Args { pub fn run(self) -> Result<(), CliError> }`, a variant of [`Command`] whose doc
+//! comment is its one-line help, and its arm in [`Command::run`].
+
+/// `println!` that ends the process quietly when stdout is closed (`chuhan perft | head`),
+/// where `println!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+mod analyze;
+mod args;
+mod bench;
+mod book;
+mod diagram;
+mod error;
+mod judge;
+mod r#match;
+mod perft;
+mod pgn;
+mod play;
+mod suite;
+mod tune;
+mod wdl;
+
+pub use error::CliError;
+
+/// The subcommands.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Count the leaves of the legal move tree (move generator test and benchmark).
+    Perft(perft::Args),
+    /// Fixed-depth search over the bench positions; prints the node-count signature.
+    Bench(bench::Args),
+    /// Run an EPD suite (mate-in-N or perft lines); ends with `N passed, M failed`.
+    Suite(suite::Args),
+    /// Play moves from a position and judge the result by the rules: `result <score> <reason>`.
+    Judge(judge::Args),
+    /// Draw a board diagram as SVG: pieces, the last move's points, optional arrows.
+    Diagram(diagram::Args),
+    /// Play a game against Chuhan in the terminal (moves in ICCS, Chinese or WXF notation).
+    Play(play::Args),
+    /// Fit the evaluation weights to game results (Texel's method); writes them as Rust source.
+    Tune(tune::Args),
+    /// The win/draw/loss model: `chuhan wdl fit FILES...` refits it on game outcomes.
+    #[command(subcommand)]
+    Wdl(wdl::Command),
+    /// Read game files (PGN in UTF-8, GBK or Big5; ICCS, WXF or Chinese moves), check every
+    /// move, and write the games as clean UTF-8 PGN; skipped games are listed on stderr.
+    Pgn(pgn::Args),
+    /// Build or probe an opening book.
+    #[command(subcommand)]
+    Book(book::Command),
+    /// Review games: every move searched, graded, and written as PGN, SVG or HTML.
+    Analyze(analyze::Args),
+    /// Play games between two engines and report the score.
+    Match(r#match::Args),
+}
+
+impl Command {
+    /// Runs the subcommand; `matches` are the whole command line's, for `match`, whose engine
+    /// options belong to the `--engine` they follow.
+    pub fn run(self, matches: &clap::ArgMatches) -> Result<(), CliError> {
+        match self {
+            Command::Perft(args) => args.run(),
+            Command::Bench(args) => args.run(),
+            Command::Suite(args) => args.run(),
+            Command::Judge(args) => args.run(),
+            Command::Diagram(args) => args.run(),
+            Command::Play(args) => args.run(),
+            Command::Tune(args) => args.run(),
+            Command::Wdl(command) => command.run(),
+            Command::Pgn(args) => args.run(),
+            Command::Book(command) => command.run(),
+            Command::Analyze(args) => args.run(),
+            Command::Match(args) => match matches.subcommand_matches("match") {
+                Some(m) => args.run(m),
+                None => Err(CliError::Failed("internal: no arguments for match".to_string())),
+            },
+        }
+    }
+}
+
+/// No subcommand: the UCCI (or UCI) protocol on stdin and stdout.
+pub fn protocol() -> Result<(), CliError> {
+    let input = Box::new(std::io::BufReader::new(std::io::stdin()));
+    chuhan::ucci::run(input, Box::new(std::io::stdout())).map_err(CliError::failed)
+}
