@@ -119,7 +119,17 @@ fn graph_svg_shows_the_blunder_inside_its_frame() {
     let svg = std::fs::read_to_string(&svg_file).expect("the graph");
     let blunder_fill = format!("fill=\"{}\"", colours::BLUNDER);
     assert_eq!(svg.matches(&blunder_fill).count(), 1 + 1, "one in the legend, one blunder: {svg}");
-    let Some(img) = rasterise(&svg) else { return };
+}
+
+/// The same graph as pixels: the line stays inside the frame and the blunder's dot is low.
+#[test]
+#[cfg_attr(no_renderer, ignore = "rsvg-convert not found: install librsvg2-bin")]
+fn graph_svg_pixels_show_the_blunder_inside_its_frame() {
+    let dir = scratch("svg-pixels");
+    let svg_file = dir.join("graph.svg");
+    let out = run(&["analyze", THREE, "--game", "1", "--depth", "4", "--svg", path(&svg_file)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let img = rasterise(&std::fs::read_to_string(&svg_file).expect("the graph"));
     let line = hex(colours::LINE);
     let mut on_line = 0;
     for py in 0..img.height {
@@ -170,8 +180,24 @@ fn html_page_holds_moves_graph_and_blunder_diagrams() {
     // After 2. e2e6: the cannon stands on e6, Black's horse about to take it.
     assert_eq!(pos.piece_at(Square::parse("e6").expect("e6")).map(|p| p.color()), Some(chuhan::Color::Red));
     assert!(html.contains("2. e2e6?? (the blue corners); Chuhan&apos;s answer c7e6 (the arrow)"), "{html}");
+}
+
+/// The page's graph and blunder diagram as pixels: the board shows each piece where its FEN
+/// has one.
+#[test]
+#[cfg_attr(no_renderer, ignore = "rsvg-convert not found: install librsvg2-bin")]
+fn html_page_pictures_show_the_position() {
+    let dir = scratch("html-pixels");
+    let html_file = dir.join("page.html");
+    let out = run(&["analyze", THREE, "--depth", "4", "--html", path(&html_file)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&html_file).expect("the page");
+    let svgs: Vec<&str> = html.split("<svg ").skip(1).map(|s| s.split("</svg>").next().expect("closed")).collect();
+    let diagram = format!("<svg {}</svg>", svgs[1]);
+    let fen = diagram.split("<title>Xiangqi position ").nth(1).and_then(|s| s.split('<').next()).expect("FEN title");
+    let pos = Position::from_fen(fen).expect("FEN");
     for svg in [format!("<svg {}</svg>", svgs[0]), diagram] {
-        let Some(img) = rasterise(&svg) else { return };
+        let img = rasterise(&svg);
         if img.width == (Layout::WIDTH * ZOOM) as usize {
             let layout = Layout { flipped: false };
             // The arrow of Chuhan's answer c7e6 crosses the rims of its two points.

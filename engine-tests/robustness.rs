@@ -527,28 +527,24 @@ fn bench_answers_isready_and_stops_on_request() {
 }
 
 /// `stop` and `quit` with the most threads (on a machine with fewer cores the helpers take turns
-/// to notice the stop). Lines sent after `quit` are never acted on.
+/// to notice the stop). Lines sent after `quit` are never acted on. Neither `go infinite` nor a
+/// ponder search ends by itself, so an answer at all is the proof that the stop was acted on.
 #[test]
 fn stop_and_quit_at_the_thread_maximum() {
-    // Far above what stopping takes; it only catches a stop that waits for the search's end.
-    const PROMPT: Duration = Duration::from_secs(5);
     let mut s = Session::hello("ucci");
     s.send("setoption threads 64");
     s.send("position startpos");
     s.send("go infinite");
     s.expect_prefix("info depth 2 ");
-    let sent = std::time::Instant::now();
     s.send("stop");
     assert_legal_answer(&Position::startpos(), &answer(&mut s));
-    assert!(sent.elapsed() < PROMPT, "stop took {:?}", sent.elapsed());
 
     s.send("go ponder time 60000 increment 0");
     s.expect_prefix("info depth 2 ");
-    let sent = std::time::Instant::now();
     s.send_bytes(b"quit\nd\nisready\ngo depth 1\n");
     assert_legal_answer(&Position::startpos(), &answer(&mut s));
+    // After the answer only `bye`: no `Fen:` for `d`, no `readyok`, no second answer.
     assert_eq!(s.until("bye", |l| !l.starts_with("info")).pop().as_deref(), Some("bye"));
     assert_eq!(s.wait_exit(), Some(0));
-    assert!(sent.elapsed() < PROMPT, "quit took {:?}", sent.elapsed());
     assert_eq!(s.next_line(Duration::from_millis(100)), None);
 }
