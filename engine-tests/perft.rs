@@ -13,16 +13,13 @@ fn total(out: &str) -> Option<u64> {
 #[test]
 fn perft_file_through_the_binary() {
     let mut checked = 0;
-    for line in include_str!("../positions/perft.epd").lines().filter(|l| !l.trim().is_empty()) {
-        let mut fields = line.split(';');
-        let fen = fields.next().unwrap_or_default().trim();
-        for field in fields {
-            let Some((d, n)) = field.trim().strip_prefix('D').and_then(|f| f.split_once(' ')) else { continue };
-            let expected: u64 = n.trim().parse().expect("count");
+    for line in chuhan::epd::lines(include_str!("../positions/perft.epd")) {
+        let fen = line.fen;
+        for (d, expected) in line.perft_counts().unwrap_or_else(|| panic!("line {}: perft counts", line.number)) {
             if expected > BUDGET {
                 continue;
             }
-            let o = run(&["perft", d, "--fen", fen, "--threads", "2"]);
+            let o = run(&["perft", &d.to_string(), "--fen", fen, "--threads", "2"]);
             assert!(o.status.success(), "{fen}: {}", stderr(&o));
             assert_eq!(total(&stdout(&o)), Some(expected), "{fen} depth {d}");
             checked += 1;

@@ -52,18 +52,14 @@ impl BenchResult {
 
 /// The bench positions, parsed.
 pub fn positions() -> Vec<Position> {
-    BENCH_EPD
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Position::from_fen(l.split(';').next().unwrap_or_default()).ok())
-        .collect()
+    crate::epd::lines(BENCH_EPD).filter_map(|l| Position::from_fen(l.fen).ok()).collect()
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn every_bench_position_is_valid() {
-        let lines = super::BENCH_EPD.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).count();
+        let lines = crate::epd::lines(super::BENCH_EPD).count();
         assert_eq!(super::positions().len(), lines);
     }
 }

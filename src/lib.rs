@@ -27,6 +27,7 @@ pub mod board;
 pub mod book;
 pub mod diagram;
 pub mod engine;
+pub mod epd;
 pub mod eval;
 pub mod hugemem;
 pub mod judge;
@@ -46,6 +47,7 @@ pub mod ucci;
 pub mod wdl;
 
 pub use bitboard::Bitboard;
-pub use board::{FenError, Position, RuleVerdict, START_FEN, Setup, game_result};
+pub use board::{FenError, Position, RuleVerdict, START_FEN, Setup};
 pub use movegen::MoveList;
+pub use outcome::game_result;
 pub use types::{ByColor, Color, File, GameResult, Move, Piece, PieceKind, Rank, Reason, Square};

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use crate::board::Position;
 use crate::engine::{Engine, Limits, perft_report};
+use crate::epd;
 use crate::types::Score;
 
 /// How hard to try on each line.
@@ -38,31 +39,14 @@ pub struct LineResult {
     pub text: String,
 }
 
-fn parse_line(line: &str) -> Option<Result<Case, String>> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
-        return None;
+fn parse_line(line: &epd::Line) -> Result<Case, String> {
+    let fen = line.fen.to_string();
+    if let Some(m) = line.op("mate") {
+        return m.parse().map(|moves| Case::Mate { fen, moves }).map_err(|_| format!("bad mate length '{m}'"));
     }
-    let mut fields = line.split(';').map(str::trim);
-    let fen = fields.next().unwrap_or_default().to_string();
-    let rest: Vec<&str> = fields.collect();
-    if let Some(m) = rest.iter().find_map(|f| f.strip_prefix("mate ")) {
-        return Some(match m.trim().parse() {
-            Ok(moves) => Ok(Case::Mate { fen, moves }),
-            Err(_) => Err(format!("bad mate length '{m}'")),
-        });
-    }
-    let counts: Option<Vec<(u32, u64)>> = rest
-        .iter()
-        .filter(|f| !f.is_empty())
-        .map(|f| {
-            let (d, n) = f.strip_prefix('D')?.split_once(' ')?;
-            Some((d.parse().ok()?, n.trim().parse().ok()?))
-        })
-        .collect();
-    match counts {
-        Some(c) if !c.is_empty() => Some(Ok(Case::Perft { fen, counts: c })),
-        _ => Some(Err("neither '; mate N' nor ';D1 n' perft fields".to_string())),
+    match line.perft_counts() {
+        Some(counts) => Ok(Case::Perft { fen, counts }),
+        None => Err("neither '; mate N' nor ';D1 n' perft fields".to_string()),
     }
 }
 
@@ -119,8 +103,7 @@ fn run_case(case: &Case, limits: &SuiteLimits) -> (bool, String) {
 
 /// Runs every line of `text`; `report` gets each result in file order.
 pub fn run(text: &str, limits: &SuiteLimits, report: &mut dyn FnMut(&LineResult)) -> (usize, usize) {
-    let cases: Vec<(usize, Result<Case, String>)> =
-        text.lines().enumerate().filter_map(|(i, l)| parse_line(l).map(|c| (i + 1, c))).collect();
+    let cases: Vec<(usize, Result<Case, String>)> = epd::lines(text).map(|l| (l.number, parse_line(&l))).collect();
     let selected: Vec<&(usize, Result<Case, String>)> = cases
         .iter()
         .filter(|(_, c)| match (c, limits.max_mate) {

@@ -2,24 +2,16 @@
 //! build. The release tier in `engine-tests/` runs the larger counts through the binary.
 
 use chuhan::Position;
+use chuhan::epd;
 use chuhan::perft::perft;
 
 const BUDGET: u64 = 2_000_000;
 
 fn suite() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("../positions/perft.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    epd::lines(include_str!("../positions/perft.epd"))
         .map(|line| {
-            let mut fields = line.split(';');
-            let fen = fields.next().unwrap_or_default().trim().to_string();
-            let counts = fields
-                .filter_map(|f| {
-                    let (d, n) = f.trim().strip_prefix('D')?.split_once(' ')?;
-                    Some((d.parse().ok()?, n.trim().parse().ok()?))
-                })
-                .collect();
-            (fen, counts)
+            let counts = line.perft_counts().unwrap_or_else(|| panic!("line {}: perft counts", line.number));
+            (line.fen.to_string(), counts)
         })
         .collect()
 }

@@ -15,12 +15,7 @@ use proptest::sample::Index;
 /// sides to move, the horse-leg position), plus the start position.
 fn start_fens() -> Vec<String> {
     let mut fens = vec![START_FEN.to_string()];
-    for line in include_str!("../positions/perft.epd").lines() {
-        let fen = line.split(';').next().unwrap_or_default().trim();
-        if !fen.is_empty() && !line.starts_with('#') {
-            fens.push(fen.to_string());
-        }
-    }
+    fens.extend(chuhan::epd::lines(include_str!("../positions/perft.epd")).map(|l| l.fen.to_string()));
     fens
 }
 
@@ -428,12 +423,10 @@ proptest! {
 #[test]
 fn slow_checker_matches_the_perft_suite_at_depth_one() {
     let mut checked = 0;
-    for line in include_str!("../positions/perft.epd").lines() {
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap_or_default().trim();
-        let Some(d1) = parts.map(str::trim).find_map(|p| p.strip_prefix("D1 ")) else { continue };
-        let d1: usize = d1.trim().parse().expect("D1 count");
-        assert_eq!(Mailbox::from_fen(fen).legal_moves().len(), d1, "{fen}");
+    for line in chuhan::epd::lines(include_str!("../positions/perft.epd")) {
+        let Some(d1) = line.op("D1") else { continue };
+        let d1: usize = d1.parse().expect("D1 count");
+        assert_eq!(Mailbox::from_fen(line.fen).legal_moves().len(), d1, "{}", line.fen);
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} perft positions");

@@ -56,19 +56,13 @@ impl std::error::Error for OpeningError {}
 /// Reads openings. Each FEN must be a legal position in which the game is not over.
 pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
     let mut openings = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let error = |reason: String| OpeningError { line: i + 1, reason };
-        let mut fields = line.split(';').map(str::trim);
-        let fen = fields.next().unwrap_or_default();
-        let pos = Position::from_fen(fen).map_err(|e: FenError| error(format!("invalid FEN: {e}")))?;
+    for line in crate::epd::lines(text) {
+        let error = |reason: String| OpeningError { line: line.number, reason };
+        let pos = Position::from_fen(line.fen).map_err(|e: FenError| error(format!("invalid FEN: {e}")))?;
         if let Some(result) = game_result(&pos, 3) {
             return Err(error(format!("the game is already over ({})", result.reason)));
         }
-        let name = fields.find(|f| !f.is_empty() && !f.starts_with("moves")).map(str::to_string);
+        let name = line.ops.iter().find(|f| !f.starts_with("moves")).map(|f| f.to_string());
         openings.push(Opening { fen: pos.fen(), name });
     }
     if openings.is_empty() {
@@ -117,8 +111,9 @@ mod tests {
         let openings = parse(BUILTIN).expect("the built-in book parses");
         assert!((40..=60).contains(&openings.len()), "{} openings", openings.len());
         let mut seen = std::collections::HashSet::new();
-        for (line, opening) in BUILTIN.lines().filter(|l| !l.starts_with('#')).zip(&openings) {
-            let moves = line.split(';').nth(1).and_then(|f| f.trim().strip_prefix("moves")).expect("moves field");
+        for (line, opening) in crate::epd::lines(BUILTIN).zip(&openings) {
+            let moves = line.op("moves").expect("moves field");
+            let line = format!("line {}", line.number);
             let mut pos = Position::startpos();
             for m in moves.split_whitespace() {
                 let mv = Move::parse(m).unwrap_or_else(|| panic!("{line}: '{m}' is not ICCS"));

@@ -25,12 +25,8 @@ fn suite_positions() -> Vec<Position> {
     let files = [include_str!("../../positions/perft.epd"), include_str!("../../positions/mate.epd")];
     let positions: Vec<Position> = files
         .iter()
-        .flat_map(|text| text.lines())
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let fen = line.split(';').next().unwrap_or_default().trim();
-            Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-        })
+        .flat_map(|text| crate::epd::lines(text))
+        .map(|line| Position::from_fen(line.fen).unwrap_or_else(|e| panic!("{}: {e}", line.fen)))
         .collect();
     assert!(positions.len() > 400, "suites shrank to {}", positions.len());
     positions

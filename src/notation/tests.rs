@@ -313,12 +313,8 @@ fn round_trip_all(p: &Position) -> usize {
 
 #[test]
 fn round_trip_every_legal_move() {
-    let mut roots: Vec<String> = include_str!("../../positions/perft.epd")
-        .lines()
-        .filter_map(|l| l.split(';').next())
-        .map(|f| f.trim().to_string())
-        .filter(|f| !f.is_empty() && !f.starts_with('#'))
-        .collect();
+    let mut roots: Vec<String> =
+        crate::epd::lines(include_str!("../../positions/perft.epd")).map(|l| l.fen.to_string()).collect();
     roots.push(START_FEN.to_string());
     for fen in STACKS {
         roots.push(fen.to_string());

@@ -243,17 +243,12 @@ impl Collected {
     /// from 0 to 1; blank lines and lines starting with `#` are skipped. The positions are used
     /// as they are.
     pub fn read_positions(&mut self, name: &str, text: &str, holdout: usize) -> Result<(), String> {
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let error = |what: String| format!("{name}: line {}: {what}", i + 1);
-            let (fen, result) = line.split_once(';').ok_or_else(|| error("expected '<FEN> ; <result>'".into()))?;
-            let pos = Position::from_fen(fen.trim()).map_err(|e| error(format!("invalid FEN: {e}")))?;
-            let result = parse_result(result.trim()).ok_or_else(|| {
-                error(format!("bad result '{}' (expected 1-0, 0-1, 1/2-1/2 or 0 to 1)", result.trim()))
-            })?;
+        for line in crate::epd::lines(text) {
+            let error = |what: String| format!("{name}: line {}: {what}", line.number);
+            let result = line.ops.first().ok_or_else(|| error("expected '<FEN> ; <result>'".into()))?;
+            let pos = Position::from_fen(line.fen).map_err(|e| error(format!("invalid FEN: {e}")))?;
+            let result = parse_result(result)
+                .ok_or_else(|| error(format!("bad result '{result}' (expected 1-0, 0-1, 1/2-1/2 or 0 to 1)")))?;
             self.add(&pos, result, None, holdout);
             self.seen += 1;
         }
