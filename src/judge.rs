@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::board::{FenError, IllegalMove, Position, game_result};
+use crate::board::{FenError, IllegalMove, Position};
+use crate::outcome::game_result;
 use crate::types::Move;
 use crate::types::Reason;
 

@@ -33,6 +33,7 @@ pub mod hugemem;
 pub mod judge;
 pub mod movegen;
 pub mod notation;
+pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod play;

@@ -7,7 +7,8 @@ use std::time::{Duration, SystemTime};
 use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit, Reply, Thought};
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
-use crate::board::{Position, game_result};
+use crate::board::Position;
+use crate::outcome::game_result;
 use crate::pgn;
 use crate::types::{ByColor, Color, GameResult, Move, Reason};
 

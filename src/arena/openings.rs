@@ -6,7 +6,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::board::{FenError, Position, START_FEN, game_result};
+use crate::board::{FenError, Position, START_FEN};
+use crate::outcome::game_result;
 use crate::pgn::Game;
 
 /// The built-in openings, `positions/openings.epd`.

@@ -269,11 +269,6 @@ impl Position {
     pub fn is_legal_move(&self, mv: Move) -> bool {
         self.is_pseudo_legal(mv) && self.king_safe_after(mv)
     }
-
-    /// Whether the side to move has at least one legal move.
-    pub fn has_legal_move(&self) -> bool {
-        !crate::movegen::legal_moves(self).is_empty()
-    }
 }
 
 /// The leg of a horse on `horse` attacking `target`, a horse's move away: the point next to

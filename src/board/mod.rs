@@ -21,7 +21,7 @@ pub use check::CheckInfo;
 pub use cycle::{Chase, Conduct, Cycle, CycleReport};
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
-pub use rules::{RULE60_PLIES, RuleVerdict, game_result};
+pub use rules::{RULE60_PLIES, RuleVerdict};
 pub use see::SEE_VALUE;
 
 /// What a position knows about how it was reached; one per ply on the undo stack (Stockfish's
@@ -382,6 +382,17 @@ impl fmt::Display for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", self.fen())
+    }
+}
+
+#[cfg(test)]
+impl Position {
+    /// Plays moves given in ICCS, separated by spaces; panics on a bad one (for tests).
+    pub(crate) fn play_iccs(&mut self, moves: &str) {
+        for m in moves.split_whitespace() {
+            let mv = Move::parse(m).unwrap_or_else(|| panic!("'{m}' is not ICCS"));
+            self.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        }
     }
 }
 

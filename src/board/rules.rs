@@ -68,7 +68,8 @@ impl Position {
         self.repetition(occurrences).map(|cycle| cycle.verdict(self.stm))
     }
 
-    fn repetition(&self, occurrences: usize) -> Option<Cycle> {
+    /// The cycle of [`Position::repetition_verdict`] itself.
+    pub fn repetition(&self, occurrences: usize) -> Option<Cycle> {
         let back = self.earlier_occurrences().nth(occurrences.max(2) - 2)?;
         Some(self.judge_cycle(back))
     }
@@ -95,60 +96,14 @@ impl Position {
             .into_iter()
             .all(|kind| Color::ALL.into_iter().all(|c| self.pieces_of(c, kind).is_empty()))
     }
-
-    /// Every rule verdict the search must apply at a node (`docs/rules.md` §7 to §11) except
-    /// "no legal move", which the search finds by generating moves: repetition as in
-    /// [`Position::repetition_in_search`], the 60-move rule, insufficient material.
-    pub fn rule_verdict_in_search(&self, plies_from_root: usize) -> Option<RuleVerdict> {
-        if let Some(verdict) = self.repetition_in_search(plies_from_root) {
-            return Some(verdict);
-        }
-        if self.st.rule60 >= RULE60_PLIES {
-            // Rare: the count only matters if the side to move can still move.
-            return Some(if self.has_legal_move() { RuleVerdict::Draw } else { RuleVerdict::Loss });
-        }
-        self.insufficient_material().then_some(RuleVerdict::Draw)
-    }
-}
-
-/// Judges whether the game is over in `pos`, applying the tests of `docs/rules.md` §7 in its
-/// order: no legal move, repetition (at the `occurrences`-th occurrence, see
-/// [`Position::repetition_verdict`]), the 60-move rule, insufficient material. `None`: play on.
-pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {
-    let stm = pos.side_to_move();
-    let (win, loss) = (Some(stm), Some(!stm));
-    let draw = |reason| Some(GameResult { winner: None, reason });
-    if !pos.has_legal_move() {
-        let reason = if pos.in_check() { Reason::Checkmate } else { Reason::Stalemate };
-        return Some(GameResult { winner: loss, reason });
-    }
-    if let Some(cycle) = pos.repetition(occurrences) {
-        let (reason, offender) = match cycle {
-            Cycle::Draw => return draw(Reason::Repetition { occurrences: occurrences.max(2) }),
-            Cycle::PerpetualCheck(c) => (Reason::PerpetualCheck(c), c),
-            Cycle::PerpetualChase(c) => (Reason::PerpetualChase(c), c),
-        };
-        return Some(GameResult { winner: if offender == stm { loss } else { win }, reason });
-    }
-    if pos.rule60() >= RULE60_PLIES {
-        return draw(Reason::Rule60);
-    }
-    if pos.insufficient_material() {
-        return draw(Reason::InsufficientMaterial);
-    }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Move;
 
     fn play(pos: &mut Position, moves: &str) {
-        for m in moves.split_whitespace() {
-            let mv = Move::parse(m).unwrap_or_else(|| panic!("{m}"));
-            pos.play(mv).unwrap_or_else(|e| panic!("{e}"));
-        }
+        pos.play_iccs(moves);
     }
 
     /// Horses out and back: the start position again after four plies.
@@ -164,10 +119,7 @@ mod tests {
         play(&mut pos, SHUFFLE);
         assert_eq!(pos.earlier_occurrences().collect::<Vec<_>>(), [4, 8]);
         assert_eq!(pos.repetition_verdict(3), Some(RuleVerdict::Draw));
-        assert_eq!(
-            game_result(&pos, 3),
-            Some(GameResult { winner: None, reason: Reason::Repetition { occurrences: 3 } })
-        );
+        assert_eq!(pos.repetition(3), Some(Cycle::Draw));
         // A new move, a new position.
         play(&mut pos, "h0g2");
         assert_eq!(pos.repetition_verdict(2), None);
@@ -213,8 +165,7 @@ mod tests {
         play(&mut pos, "h8h9");
         assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Win));
         play(&mut pos, "f9f8");
-        assert_eq!(game_result(&pos, 2).map(|r| r.reason), Some(Reason::PerpetualCheck(Color::Red)));
-        assert_eq!(game_result(&pos, 2).and_then(|r| r.winner), Some(Color::Black));
+        assert_eq!(pos.repetition(2), Some(Cycle::PerpetualCheck(Color::Red)));
 
         // Both sides check with every move.
         let mut pos = Position::from_fen("3akr3/5c3/1P2b4/4R4/9/9/9/9/9/4CK3 w").expect("valid");

@@ -134,6 +134,12 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
+/// Whether the side to move has at least one legal move: otherwise it is mated or stalemated,
+/// and loses either way (`docs/rules.md` §7).
+pub fn has_legal_move(pos: &Position) -> bool {
+    !legal_moves(pos).is_empty()
+}
+
 /// Legal moves of kind `G`.
 pub fn legal<const G: GenKind>(pos: &Position) -> MoveList {
     let mut list = MoveList::new();

@@ -1,9 +1,10 @@
 //! The game record of the terminal game: where it started, the moves played, and how it ended.
 //!
-//! The end of the game is judged by [`crate::board::game_result`] (`docs/rules.md` §7), with
+//! The end of the game is judged by [`crate::outcome::game_result`] (`docs/rules.md` §7), with
 //! repetitions judged at the third occurrence of a position, as in a game.
 
-use crate::board::{IllegalMove, Position, game_result};
+use crate::board::{IllegalMove, Position};
+use crate::outcome::game_result;
 use crate::pgn;
 use crate::types::{Color, GameResult, Move, Reason};
 

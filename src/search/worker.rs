@@ -215,7 +215,7 @@ impl<'a> Worker<'a> {
         if st.reversible < 4 && st.rule60 < RULE60_PLIES && !self.pos.insufficient_material() {
             return None;
         }
-        Some(match self.pos.rule_verdict_in_search(ply)? {
+        Some(match crate::outcome::verdict_in_search(&self.pos, ply)? {
             RuleVerdict::Draw if ply.is_multiple_of(2) => self.draw_value,
             RuleVerdict::Draw => -self.draw_value,
             RuleVerdict::Win => RULE_WIN - ply as Value,

@@ -309,7 +309,7 @@ mod tests {
     #[test]
     fn a_position_without_moves_is_accepted() {
         let pos = spec(&format!("fen {MATE_FEN} moves i4i9")).and_then(|s| s.build());
-        assert!(pos.is_ok_and(|p| !p.has_legal_move()));
+        assert!(pos.is_ok_and(|p| !crate::movegen::has_legal_move(&p)));
     }
 
     #[test]
