@@ -331,3 +331,83 @@ fn index_lists_every_page() {
     assert!(missing.is_empty(), "docs/README.md does not list {}: add a row for each", missing.join(", "));
     assert!(listed.len() >= 10, "docs/README.md lists only {} pages: is its table read right?", listed.len());
 }
+
+/// The text of `## <n>. ...` of a docs page, up to the next `## ` heading.
+fn section(page: &str, n: &str) -> String {
+    let text = fs::read_to_string(root().join("docs").join(page)).unwrap_or_else(|e| panic!("docs/{page}: {e}"));
+    let heading = format!("## {n}. ");
+    let start = text.find(&heading).unwrap_or_else(|| panic!("docs/{page}: no {heading}"));
+    let body = &text[start + heading.len()..];
+    body[..body.find("\n## ").unwrap_or(body.len())].to_string()
+}
+
+/// The source files the line limit applies to, relative to the root.
+fn source_files() -> Vec<String> {
+    let root = root();
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "engine-tests", "examples"] {
+        collect(&root.join(dir), &mut files);
+    }
+    files.push(root.join("build.rs"));
+    let name = |f: &PathBuf| f.strip_prefix(&root).unwrap_or(f).to_string_lossy().replace('\\', "/");
+    files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs") && f.exists()).map(name).collect()
+}
+
+/// `docs/design.md` §1 describes today's tree: every path it names exists, every module of
+/// `src/` has a row in its table, and no source file passes the line limit it states.
+#[test]
+fn design_describes_the_tree() {
+    let root = root();
+    let text = section("design.md", "1");
+    let mut problems = Vec::new();
+
+    // The table: `| `module` | what it owns, naming its files |`.
+    let mut modules = Vec::new();
+    for row in text.lines().filter(|l| l.starts_with("| `")) {
+        let tokens: Vec<&str> = row.split('`').skip(1).step_by(2).collect();
+        let module = tokens[0];
+        modules.push(module.to_string());
+        let dir = module.strip_suffix('/');
+        for token in tokens {
+            let from_root = ["src/", "docs/", "book/", "positions/", "tests/", "engine-tests/"];
+            let path = if token.contains(['*', ' ']) {
+                continue;
+            } else if from_root.iter().any(|r| token.starts_with(r)) {
+                token.to_string()
+            } else if token == module {
+                format!("src/{module}")
+            } else if token.ends_with(".rs") && !token.contains([' ', '/']) {
+                dir.map_or(format!("src/{token}"), |d| format!("src/{d}/{token}"))
+            } else {
+                continue;
+            };
+            if !root.join(&path).exists() {
+                problems.push(format!("`{token}` (row `{module}`): {path} does not exist"));
+            }
+        }
+    }
+    let entries = fs::read_dir(root.join("src")).expect("src/");
+    for entry in entries.map(|e| e.expect("src/ entry").path()) {
+        let name = entry.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let module = if entry.is_dir() { format!("{name}/") } else { name.clone() };
+        if !["lib.rs", "main.rs"].contains(&name.as_str()) && !modules.contains(&module) {
+            problems.push(format!("src/{module} has no row in the table: add one saying what it owns"));
+        }
+    }
+
+    // The limit: "No source file passes N lines".
+    let limit: usize = text
+        .split("No source file passes ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("docs/design.md §1 states 'No source file passes N lines'");
+    for file in source_files() {
+        let lines = fs::read_to_string(root.join(&file)).expect("a source file").lines().count();
+        if lines > limit {
+            problems.push(format!("{file} has {lines} lines, over the {limit} of §1: split it by what it holds"));
+        }
+    }
+    assert!(problems.is_empty(), "docs/design.md §1 is out of date:\n{}", problems.join("\n"));
+    assert!(modules.len() > 20, "only {} rows read from the table of docs/design.md §1", modules.len());
+}
