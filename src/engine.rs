@@ -23,8 +23,7 @@ use crate::types::{Depth, Move, Value};
 pub use crate::eval::Trace;
 pub use crate::perft::report as perft_report;
 pub use crate::search::params::DEFAULT_MOVE_OVERHEAD_MS;
-pub use crate::search::skill::{LEVEL_ELO, MAX_LEVEL as MAX_SKILL, level_for_elo};
-pub use crate::search::{Control, Info, Limits, Line, MAX_DEPTH, SearchResult, Strength, TimeBudget};
+pub use crate::search::{Control, Info, Level, Limits, Line, MAX_DEPTH, SearchResult, Strength, TimeBudget};
 pub use crate::tt::{Bound, Entry};
 
 /// Hash size in MB when none is set.

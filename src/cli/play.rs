@@ -4,8 +4,9 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use chuhan::Color;
+use chuhan::engine::Level;
 use chuhan::notation::{Notation, Script};
-use chuhan::play::{Config, Level};
+use chuhan::play::{Config, Think};
 
 use super::CliError;
 use super::args::{Fen, NotationArg};
@@ -24,9 +25,9 @@ pub struct Args {
     /// Chuhan thinks this many milliseconds per move (default 1000).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
-    /// Chuhan's strength, 0 (a beginner can win) to 20 (full strength).
-    #[arg(long, default_value_t = chuhan::play::DEFAULT_SKILL, value_parser = clap::value_parser!(u8).range(0..=20))]
-    level: u8,
+    /// Chuhan's level, 0 (a beginner can win) to 20 (full strength).
+    #[arg(long, default_value_t = chuhan::play::DEFAULT_LEVEL)]
+    level: Level,
     /// Start from this position instead of the start position.
     #[command(flatten)]
     fen: Fen,
@@ -44,16 +45,16 @@ pub struct Args {
 impl Args {
     pub fn run(self) -> Result<(), CliError> {
         let start = self.fen.position()?;
-        let level = match self.depth {
-            Some(d) => Level::Depth(d),
-            None => Level::MoveTime(Duration::from_millis(self.movetime.unwrap_or(1000))),
+        let think = match self.depth {
+            Some(d) => Think::Depth(d),
+            None => Think::MoveTime(Duration::from_millis(self.movetime.unwrap_or(1000))),
         };
         let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let config = Config {
             start,
             human: if self.black { Color::Black } else { Color::Red },
-            level,
-            skill: self.level,
+            think,
+            level: self.level,
             threads: self.threads as usize,
             notation: self.notation.0,
             colour: std::io::stdout().is_terminal() && !no_colour,

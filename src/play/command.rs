@@ -2,31 +2,30 @@
 
 use std::time::Duration;
 
+use crate::engine::Level;
 use crate::notation::Notation;
 use crate::types::Depth;
 
-/// How long the engine thinks per move.
+/// How long the engine thinks per move (how well is its [`Level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
+pub enum Think {
     /// To a fixed depth in plies.
     Depth(Depth),
     /// For a fixed time.
     MoveTime(Duration),
 }
 
-impl std::fmt::Display for Level {
+impl std::fmt::Display for Think {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Level::Depth(d) => write!(f, "depth {d}"),
-            Level::MoveTime(t) => write!(f, "movetime {} ms", t.as_millis()),
+            Think::Depth(d) => write!(f, "depth {d}"),
+            Think::MoveTime(t) => write!(f, "movetime {} ms", t.as_millis()),
         }
     }
 }
 
-/// The deepest search `level` accepts.
-pub const MAX_LEVEL_DEPTH: Depth = crate::engine::MAX_DEPTH;
-/// The strongest level (full strength).
-pub const MAX_SKILL: u8 = crate::engine::MAX_SKILL;
+/// The deepest search `level depth N` accepts.
+pub const MAX_THINK_DEPTH: Depth = crate::engine::MAX_DEPTH;
 
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,10 +42,12 @@ pub enum Input {
     New(Option<String>),
     Resign,
     Draw,
-    /// Show (`None`) or set how long Chuhan thinks.
-    Level(Option<Level>),
-    /// Set Chuhan's strength, 0 to [`MAX_SKILL`].
-    Skill(u8),
+    /// Show Chuhan's level and how long it thinks.
+    ShowLevel,
+    /// Set Chuhan's level.
+    Level(Level),
+    /// Set how long Chuhan thinks.
+    Think(Think),
     /// Who stands better, in one line.
     Eval,
     /// Show (`None`) or set the notation moves are shown in.
@@ -115,19 +116,19 @@ pub fn parse(line: &str) -> Result<Input, String> {
 
 fn parse_level(rest: &str) -> Result<Input, String> {
     let usage =
-        || format!("usage: level N (0 to {MAX_SKILL}) | level depth N (1 to {MAX_LEVEL_DEPTH}) | level movetime MS");
+        || format!("usage: level N (0 to {}) | level depth N (1 to {MAX_THINK_DEPTH}) | level movetime MS", Level::MAX);
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let depth = |s: &str| s.parse::<Depth>().ok().filter(|d| (1..=MAX_LEVEL_DEPTH).contains(d)).map(Level::Depth);
-    let level = match words.as_slice() {
-        [] => return Ok(Input::Level(None)),
-        [n] => return n.parse().ok().filter(|n| *n <= MAX_SKILL).map(Input::Skill).ok_or_else(usage),
+    let depth = |s: &str| s.parse::<Depth>().ok().filter(|d| (1..=MAX_THINK_DEPTH).contains(d)).map(Think::Depth);
+    let think = match words.as_slice() {
+        [] => return Ok(Input::ShowLevel),
+        [n] => return n.parse().map(Input::Level).map_err(|_| usage()),
         [kind, n] if kind.eq_ignore_ascii_case("depth") => depth(n),
         [kind, ms] if kind.eq_ignore_ascii_case("movetime") => {
-            ms.parse::<u64>().ok().filter(|&ms| ms > 0).map(|ms| Level::MoveTime(Duration::from_millis(ms)))
+            ms.parse::<u64>().ok().filter(|&ms| ms > 0).map(|ms| Think::MoveTime(Duration::from_millis(ms)))
         }
         _ => None,
     };
-    level.map(|l| Input::Level(Some(l))).ok_or_else(usage)
+    think.map(Input::Think).ok_or_else(usage)
 }
 
 #[cfg(test)]
@@ -144,14 +145,14 @@ mod tests {
         assert_eq!(parse("save my game.pgn"), Ok(Input::Save("my game.pgn".into())));
         assert!(parse("save").is_err());
         assert!(parse("undo 3").is_err());
-        assert_eq!(parse("level"), Ok(Input::Level(None)));
-        assert_eq!(parse("level 6"), Ok(Input::Skill(6)));
-        assert_eq!(parse("level 0"), Ok(Input::Skill(0)));
-        assert_eq!(parse("level 20"), Ok(Input::Skill(20)));
+        assert_eq!(parse("level"), Ok(Input::ShowLevel));
+        assert_eq!(parse("level 6"), Ok(Input::Level(Level::new(6).expect("a level"))));
+        assert_eq!(parse("level 0"), Ok(Input::Level(Level::MIN)));
+        assert_eq!(parse("level 20"), Ok(Input::Level(Level::MAX)));
         assert_eq!(parse("eval"), Ok(Input::Eval));
         assert!(parse("eval now").is_err());
-        assert_eq!(parse("level Depth 3"), Ok(Input::Level(Some(Level::Depth(3)))));
-        assert_eq!(parse("level movetime 1500"), Ok(Input::Level(Some(Level::MoveTime(Duration::from_millis(1500))))));
+        assert_eq!(parse("level Depth 3"), Ok(Input::Think(Think::Depth(3))));
+        assert_eq!(parse("level movetime 1500"), Ok(Input::Think(Think::MoveTime(Duration::from_millis(1500)))));
         for bad in
             ["level 21", "level -1", "level 99", "level movetime 0", "level fast", "level depth", "level depth 0"]
         {

@@ -19,7 +19,7 @@ use anyhow::{Context, anyhow};
 
 use crate::board::Position;
 use crate::book::Ecco;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strength};
+use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Level, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation};
 use crate::pgn;
 use crate::types::{Color, Move, Score};
@@ -29,13 +29,16 @@ use command::{HELP, Input};
 use game::{Game, side_name};
 use render::Style;
 
-pub use command::Level;
+pub use command::Think;
 
 /// PV moves shown per thinking line.
 const PV_SHOWN: usize = 8;
 /// Chuhan's level when none is given: one an ordinary club player can beat
 /// (`docs/strength.md` §24).
-pub const DEFAULT_SKILL: u8 = 10;
+pub const DEFAULT_LEVEL: Level = match Level::new(10) {
+    Some(level) => level,
+    None => panic!("10 is a level"),
+};
 
 /// How a session starts.
 #[derive(Clone, Debug)]
@@ -45,9 +48,9 @@ pub struct Config {
     /// The side the player takes; the engine plays the other.
     pub human: Color,
     /// How long the engine thinks per move.
+    pub think: Think,
+    /// How well it plays.
     pub level: Level,
-    /// How well it plays, 0 to 20 (full strength).
-    pub skill: u8,
     pub threads: usize,
     /// How moves are shown.
     pub notation: Notation,
@@ -96,8 +99,8 @@ struct Session<W: Write> {
     game: Game,
     initial: Position,
     human: Color,
+    think: Think,
     level: Level,
-    skill: u8,
     notation: Notation,
     style: Style,
     echo: bool,
@@ -118,8 +121,8 @@ impl<W: Write> Session<W> {
             game: Game::new(config.start.clone()),
             initial: config.start,
             human: config.human,
+            think: config.think,
             level: config.level,
-            skill: config.skill,
             notation: config.notation,
             style: Style { colour: config.colour, flipped: config.human == Color::Black },
             echo: config.echo,
@@ -135,8 +138,8 @@ impl<W: Write> Session<W> {
             env!("CARGO_PKG_VERSION"),
             side_name(self.human),
             side_name(!self.human),
-            self.skill,
-            self.level
+            self.level,
+            self.think
         )?;
         self.show_board()
     }
@@ -170,14 +173,14 @@ impl<W: Write> Session<W> {
             }
             Input::Fen => writeln!(self.out, "{}", self.game.position().fen())?,
             Input::Moves => self.show_moves()?,
-            Input::Level(None) => writeln!(self.out, "Level: {} ({}).", self.skill, self.level)?,
-            Input::Level(Some(level)) => {
-                self.level = level;
-                writeln!(self.out, "Chuhan now thinks to {level}.")?;
+            Input::ShowLevel => writeln!(self.out, "Level: {} ({}).", self.level, self.think)?,
+            Input::Think(think) => {
+                self.think = think;
+                writeln!(self.out, "Chuhan now thinks to {think}.")?;
             }
-            Input::Skill(skill) => {
-                self.skill = skill;
-                writeln!(self.out, "Level set to {skill}.")?;
+            Input::Level(level) => {
+                self.level = level;
+                writeln!(self.out, "Level set to {level}.")?;
             }
             Input::Notation(None) => writeln!(self.out, "Notation: {}", self.notation.name())?,
             Input::Notation(Some(n)) => {
@@ -237,8 +240,8 @@ impl<W: Write> Session<W> {
         let (mv, source) = match self.engine.book_move(&[], rand::random()) {
             Some(bm) => (bm.mv, format!(" from the book ({} games)", bm.stats.games())),
             None => {
-                writeln!(self.out, "Chuhan is thinking (level {}, {})...", self.skill, self.level)?;
-                let result = self.think(true, Strength::at_level(self.skill), 1)?;
+                writeln!(self.out, "Chuhan is thinking (level {}, {})...", self.level, self.think)?;
+                let result = self.think(true, Strength::at_level(self.level), 1)?;
                 let Some(mv) = result.best else {
                     return Err(anyhow!("the engine found no move in {}", self.game.position().fen()));
                 };
@@ -274,9 +277,9 @@ impl<W: Write> Session<W> {
         let pos = self.game.position().clone();
         self.engine.set_position(pos.clone());
         let limits = Limits { strength, multipv, ..Limits::default() };
-        let limits = match self.level {
-            Level::Depth(d) => Limits { depth: Some(d), ..limits },
-            Level::MoveTime(t) => Limits { movetime: Some(t), ..limits },
+        let limits = match self.think {
+            Think::Depth(d) => Limits { depth: Some(d), ..limits },
+            Think::MoveTime(t) => Limits { movetime: Some(t), ..limits },
         };
         let (out, notation) = (&mut self.out, self.notation);
         let mut written = Ok(());

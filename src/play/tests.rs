@@ -5,8 +5,8 @@ fn config(human: Color) -> Config {
     Config {
         start: Position::startpos(),
         human,
-        level: Level::Depth(1),
-        skill: 20,
+        think: Think::Depth(1),
+        level: Level::MAX,
         threads: 1,
         notation: Notation::Chinese(Script::Simplified),
         colour: false,

@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
+use super::level::Strength;
 use super::params::*;
-use super::skill::Strength;
 use crate::types::{Depth, Move, Value};
 
 /// What the caller asked for. Every limit is optional; the first one reached ends the search.

@@ -8,12 +8,12 @@
 mod correction;
 mod eval_cache;
 mod history;
+pub mod level;
 pub mod limits;
 mod negamax;
 pub mod params;
 mod picker;
 mod qsearch;
-pub mod skill;
 mod worker;
 
 use std::sync::Arc;
@@ -21,10 +21,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub use history::SearchMemory;
+pub use level::{Level, Strength};
 use limits::Progress;
 pub use limits::{Limits, TimeBudget};
 pub use picker::mvv_lva;
-pub use skill::Strength;
 
 use crate::board::Position;
 use crate::movegen::legal_moves;
@@ -33,8 +33,8 @@ use crate::tt::Bound;
 use crate::tt::TranspositionTable;
 use crate::types::value::{INFINITE, MATE, is_decisive, is_rule, mate_in};
 use crate::types::{Depth, MAX_PLY, Move, Score, Value};
+use level::Handicap;
 use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
-use skill::Handicap;
 use worker::{RootMove, Worker};
 
 /// The deepest iteration the search starts.

@@ -7,9 +7,9 @@ use once_cell::sync::Lazy;
 
 use super::correction::Slots;
 use super::history::{ContRow, ContRows, History};
+use super::level::Handicap;
 use super::params::*;
 use super::picker::MovePicker;
-use super::skill::Handicap;
 use super::{Control, SearchShared};
 use crate::board::{CheckInfo, Position};
 use crate::board::{RULE60_PLIES, RuleVerdict};

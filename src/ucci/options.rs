@@ -15,7 +15,7 @@ use std::fmt;
 use super::Dialect;
 use super::command::parse_int;
 use super::strength::{COARSE_GRADES, GRADES, MAX_ELO, MAX_MULTIPV, MIN_ELO, STYLES, StrengthSettings};
-use crate::engine::{self, MAX_SKILL as MAX_LEVEL};
+use crate::engine::{self, Level};
 
 /// Default transposition table size in MB (the engine's).
 pub const DEFAULT_HASH_MB: u32 = engine::DEFAULT_HASH_MB as u32;
@@ -157,10 +157,10 @@ pub const OPTIONS: &[OptionDef] = &[
         ucci: None,
         uci: Some("Skill Level"),
         kind: OptionKind::Spin {
-            default: MAX_LEVEL as u32,
+            default: Level::MAX.get() as u32,
             min: 0,
             ucci_min: 0,
-            max: SpinMax::Fixed(MAX_LEVEL as u32),
+            max: SpinMax::Fixed(Level::MAX.get() as u32),
         },
     },
     OptionDef {
@@ -401,7 +401,7 @@ pub enum OptionChange {
     /// `UCI_Variant xiangqi`: accepted, changes nothing.
     Variant,
     MultiPv(u32),
-    SkillLevel(u8),
+    SkillLevel(Level),
     LimitStrength(bool),
     Elo(u32),
     /// `UCI_ShowWDL`: add `wdl W D L` to every `info ... score` line.
@@ -510,7 +510,7 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::ClearHash, Typed::Button) => OptionChange::ClearHash,
         (OptionId::UciVariant, Typed::Combo(_)) => OptionChange::Variant,
         (OptionId::MultiPv, Typed::Spin(n)) => OptionChange::MultiPv(n),
-        (OptionId::SkillLevel, Typed::Spin(n)) => OptionChange::SkillLevel(n.min(MAX_LEVEL as u32) as u8),
+        (OptionId::SkillLevel, Typed::Spin(n)) => OptionChange::SkillLevel(Level::clamped(n)),
         (OptionId::LimitStrength, Typed::Check(on)) => OptionChange::LimitStrength(on),
         (OptionId::UciElo, Typed::Spin(elo)) => OptionChange::Elo(elo),
         (OptionId::ShowWdl, Typed::Check(on)) => OptionChange::ShowWdl(on),
@@ -577,7 +577,7 @@ impl Settings {
             OptionChange::MoveOverheadMs(ms) => self.move_overhead_ms = ms,
             OptionChange::ShowWdl(on) => self.show_wdl = on,
             OptionChange::MultiPv(n) => self.strength.multipv = n,
-            OptionChange::SkillLevel(level) => self.strength.skill_level = level,
+            OptionChange::SkillLevel(level) => self.strength.level = level,
             OptionChange::LimitStrength(on) => self.strength.limit_strength = on,
             OptionChange::Elo(elo) => self.strength.elo = elo,
             OptionChange::Pruning(on) => self.strength.pruning = on,

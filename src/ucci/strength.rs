@@ -8,14 +8,14 @@
 //! noise, doubling from `tiny` to `huge`. `style` is in the specification but not in
 //! ElephantEye: here it sets what a draw is worth.
 
-use crate::engine::{LEVEL_ELO, MAX_SKILL as MAX_LEVEL, Strength, level_for_elo};
+use crate::engine::{Level, Strength};
 use crate::types::Value;
 
 /// Most lines `MultiPV` accepts.
 pub const MAX_MULTIPV: u32 = 64;
 /// `UCI_Elo`'s range: the Elo of level 0 and of level 20.
-pub const MIN_ELO: u32 = LEVEL_ELO[0] as u32;
-pub const MAX_ELO: u32 = LEVEL_ELO[MAX_LEVEL as usize] as u32;
+pub const MIN_ELO: u32 = Level::MIN.elo() as u32;
+pub const MAX_ELO: u32 = Level::MAX.elo() as u32;
 
 /// The grades of UCCI's combo options, in the specification's order.
 pub const GRADES: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
@@ -33,7 +33,8 @@ const STYLE_DRAW_VALUE: [Value; 3] = [15, 0, -30];
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrengthSettings {
     pub multipv: u32,
-    pub skill_level: u8,
+    /// `Skill Level`.
+    pub level: Level,
     pub limit_strength: bool,
     pub elo: u32,
     /// Index into [`GRADES`].
@@ -49,7 +50,7 @@ impl Default for StrengthSettings {
     fn default() -> StrengthSettings {
         StrengthSettings {
             multipv: 1,
-            skill_level: MAX_LEVEL,
+            level: Level::MAX,
             limit_strength: false,
             elo: MAX_ELO,
             randomness: 0,
@@ -62,14 +63,14 @@ impl Default for StrengthSettings {
 
 impl StrengthSettings {
     /// The level played: `UCI_Elo`'s when `UCI_LimitStrength` is on, else `Skill Level`.
-    pub fn level(&self) -> u8 {
-        if self.limit_strength { level_for_elo(self.elo as i32) } else { self.skill_level }
+    pub fn played_level(&self) -> Level {
+        if self.limit_strength { Level::for_elo(self.elo as i32) } else { self.level }
     }
 
     /// What the search is given.
     pub fn strength(&self) -> Strength {
         Strength {
-            level: self.level(),
+            level: self.played_level(),
             randomness: RANDOMNESS_NOISE[self.randomness.min(RANDOMNESS_NOISE.len() - 1)],
             knowledge: self.knowledge,
             pruning: self.pruning,
@@ -93,10 +94,11 @@ mod tests {
 
     #[test]
     fn elo_counts_only_when_limiting() {
-        let s = StrengthSettings { skill_level: 5, elo: MIN_ELO, ..StrengthSettings::default() };
-        assert_eq!(s.level(), 5);
-        assert_eq!(StrengthSettings { limit_strength: true, ..s }.level(), 0);
-        assert_eq!(StrengthSettings { limit_strength: true, elo: MAX_ELO, ..s }.level(), MAX_LEVEL);
+        let five = Level::new(5).expect("a level");
+        let s = StrengthSettings { level: five, elo: MIN_ELO, ..StrengthSettings::default() };
+        assert_eq!(s.played_level(), five);
+        assert_eq!(StrengthSettings { limit_strength: true, ..s }.played_level(), Level::MIN);
+        assert_eq!(StrengthSettings { limit_strength: true, elo: MAX_ELO, ..s }.played_level(), Level::MAX);
     }
 
     #[test]

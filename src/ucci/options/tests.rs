@@ -139,7 +139,7 @@ fn settings_default_to_the_table() {
             (OptionId::NewGame | OptionId::ClearHash, OptionKind::Button) => true,
             (OptionId::UciVariant, OptionKind::Combo { .. }) => true,
             (OptionId::MultiPv, OptionKind::Spin { default, .. }) => s.strength.multipv == default,
-            (OptionId::SkillLevel, OptionKind::Spin { default, .. }) => s.strength.skill_level as u32 == default,
+            (OptionId::SkillLevel, OptionKind::Spin { default, .. }) => u32::from(s.strength.level.get()) == default,
             (OptionId::LimitStrength, OptionKind::Check { default }) => s.strength.limit_strength == default,
             (OptionId::UciElo, OptionKind::Spin { default, .. }) => s.strength.elo == default,
             (OptionId::Pruning, OptionKind::Combo { default, .. }) => s.strength.pruning == (default != "none"),
@@ -173,8 +173,8 @@ fn strength_options_in_both_spellings() {
     for dialect in [Dialect::Ucci, Dialect::Uci] {
         assert_eq!(ok("MultiPV", Some("3"), dialect), OptionChange::MultiPv(3));
         assert_eq!(ok("multipv", Some("64"), dialect), OptionChange::MultiPv(64));
-        assert_eq!(ok("Skill Level", Some("0"), dialect), OptionChange::SkillLevel(0));
-        assert_eq!(ok("skill  level", Some("20"), dialect), OptionChange::SkillLevel(20));
+        assert_eq!(ok("Skill Level", Some("0"), dialect), OptionChange::SkillLevel(Level::MIN));
+        assert_eq!(ok("skill  level", Some("20"), dialect), OptionChange::SkillLevel(Level::MAX));
         assert_eq!(ok("UCI_LimitStrength", Some("true"), dialect), OptionChange::LimitStrength(true));
         assert_eq!(ok("UCI_Elo", Some("1500"), dialect), OptionChange::Elo(1500));
         assert_eq!(ok("UCI_ShowWDL", Some("true"), dialect), OptionChange::ShowWdl(true));
@@ -224,10 +224,10 @@ fn strength_options_refuse_bad_values() {
 fn settings_follow_strength_changes() {
     let mut s = Settings::default();
     s.apply(OptionChange::MultiPv(4));
-    s.apply(OptionChange::SkillLevel(3));
+    s.apply(OptionChange::SkillLevel(Level::clamped(3)));
     s.apply(OptionChange::Randomness(2));
     s.apply(OptionChange::Pruning(false));
-    assert_eq!((s.strength.multipv, s.strength.skill_level, s.strength.randomness), (4, 3, 2));
+    assert_eq!((s.strength.multipv, s.strength.level.get(), s.strength.randomness), (4, 3, 2));
     let st = s.strength.strength();
-    assert_eq!((st.level, st.randomness, st.pruning, st.knowledge), (3, 4, false, true));
+    assert_eq!((st.level.get(), st.randomness, st.pruning, st.knowledge), (3, 4, false, true));
 }

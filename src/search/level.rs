@@ -1,11 +1,11 @@
 //! Playing below full strength, and playing with variety.
 //!
 //! A weaker level should play like a weaker player, not like a strong engine that now and then
-//! throws a piece away. So each level below [`MAX_LEVEL`] weakens the search in the ways a
+//! throws a piece away. So each level below [`Level::MAX`] weakens the search in the ways a
 //! person's play is weak: it looks less far (a node budget per move, [`LEVELS`]; the two
 //! weakest do not even see the reply to their move, as a beginner who grabs a guarded piece),
 //! it judges positions less exactly (noise on every static evaluation) and it does not always
-//! find the best of the moves it saw (a choice among the best [`SKILL_LINES`] root lines, each
+//! find the best of the moves it saw (a choice among the best [`LEVEL_LINES`] root lines, each
 //! weighted by how far its score is below the best). A free rook still stands out by more than
 //! the noise and the spread of the choice, so even level 0 takes it most of the time. The
 //! ladder was set by matches (`docs/strength.md` §24).
@@ -14,14 +14,70 @@
 //! `knowledge none` evaluates material and piece placement only, and `pruning none` turns off
 //! null-move pruning and ProbCut (as ElephantEye does).
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::board::Position;
 use crate::eval::{Term, trace};
 use crate::types::{Color, Value};
 
-/// Full strength: no node budget, no noise, always the best line.
-pub const MAX_LEVEL: u8 = 20;
+/// How well the engine plays, one setting under each of its names: UCI's `Skill Level` (and
+/// `UCI_Elo`, through [`Level::for_elo`]), `chuhan play --level` and the game's `level N`.
+/// [`Level::MIN`] plays like a beginner; [`Level::MAX`] is full strength and deterministic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    pub const MIN: Level = Level(0);
+    /// Full strength: no node budget, no noise, always the best line.
+    pub const MAX: Level = Level(20);
+
+    /// `None` above [`Level::MAX`].
+    pub const fn new(level: u8) -> Option<Level> {
+        if level <= Level::MAX.0 { Some(Level(level)) } else { None }
+    }
+
+    /// `level`, or [`Level::MAX`] above it.
+    pub fn clamped(level: u32) -> Level {
+        Level(level.min(u32::from(Level::MAX.0)) as u8)
+    }
+
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The level's Elo on the scale of the level table (`docs/strength.md` §24).
+    pub const fn elo(self) -> i32 {
+        LEVEL_ELO[self.0 as usize]
+    }
+
+    /// The strongest level whose Elo is at most `elo` ([`Level::MIN`] below the scale).
+    pub fn for_elo(elo: i32) -> Level {
+        Level(LEVEL_ELO.iter().rposition(|&e| e <= elo).unwrap_or(0) as u8)
+    }
+
+    /// The level's parameters; `None` at full strength.
+    fn params(self) -> Option<&'static LevelParams> {
+        LEVELS.get(self.0 as usize)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        let max = Level::MAX;
+        s.trim().parse().ok().and_then(Level::new).ok_or_else(|| format!("'{s}' is not a level (0 to {max})"))
+    }
+}
 /// Root lines searched below full strength, for the weighted choice.
-pub const SKILL_LINES: usize = 4;
+pub const LEVEL_LINES: usize = 4;
 
 /// What one level below full strength does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +110,7 @@ const fn blind(noise: Value, spread: Value) -> LevelParams {
 /// each searches about 1.48 times the nodes of the one below, from 400 (enough for a second ply
 /// with four lines: at 140 nodes level 5 played no better than level 4) to 100,000 at level 19
 /// (about what full strength searches per move at 5 s + 0.05 s a game), and misjudges less.
-const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
+const LEVELS: [LevelParams; Level::MAX.0 as usize] = [
     blind(130, 130),
     blind(60, 60),
     level(1, 150, 150),
@@ -79,22 +135,16 @@ const LEVELS: [LevelParams; MAX_LEVEL as usize] = [
 
 /// Each level's Elo on the scale of the level table of `docs/strength.md` §24: level 0 is 0,
 /// each step up adds the gap measured between the two levels in a match at fixed nodes.
-pub const LEVEL_ELO: [i32; MAX_LEVEL as usize + 1] = [
+const LEVEL_ELO: [i32; Level::MAX.0 as usize + 1] = [
     0, 270, 1070, 1250, 1370, 1480, 1600, 1670, 1920, 2010, 2250, 2540, 2740, 2960, 3170, 3410, 3570, 3840, 4020, 4140,
     4420,
 ];
-
-/// The strongest level whose Elo is at most `elo` (level 0 below the scale).
-pub fn level_for_elo(elo: i32) -> u8 {
-    LEVEL_ELO.iter().rposition(|&e| e <= elo).unwrap_or(0) as u8
-}
 
 /// How well and how predictably the engine plays. The default is full strength and
 /// deterministic, which is what `bench` and matches measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
-    /// Skill level, 0 (weakest) to [`MAX_LEVEL`] (full strength).
-    pub level: u8,
+    pub level: Level,
     /// Extra evaluation noise amplitude in centi-units (UCCI `randomness`).
     pub randomness: Value,
     /// The full evaluation; `false` counts material and piece placement only.
@@ -108,19 +158,19 @@ pub struct Strength {
 
 impl Default for Strength {
     fn default() -> Strength {
-        Strength { level: MAX_LEVEL, randomness: 0, knowledge: true, pruning: true, draw_value: 0 }
+        Strength { level: Level::MAX, randomness: 0, knowledge: true, pruning: true, draw_value: 0 }
     }
 }
 
 impl Strength {
-    /// Full strength at `level` (clamped to [`MAX_LEVEL`]).
-    pub fn at_level(level: u8) -> Strength {
-        Strength { level: level.min(MAX_LEVEL), ..Strength::default() }
+    /// `level`, with no other handicap.
+    pub fn at_level(level: Level) -> Strength {
+        Strength { level, ..Strength::default() }
     }
 
     /// The level's parameters; `None` at full strength.
     fn params(&self) -> Option<&'static LevelParams> {
-        LEVELS.get(self.level as usize)
+        self.level.params()
     }
 
     /// Whether the search looks at the captures after its last ply (quiescence).
@@ -133,9 +183,9 @@ impl Strength {
         self.params().is_some()
     }
 
-    /// Root lines to search: [`SKILL_LINES`] below full strength, else one.
+    /// Root lines to search: [`LEVEL_LINES`] below full strength, else one.
     pub fn lines(&self) -> usize {
-        if self.picks() { SKILL_LINES } else { 1 }
+        if self.picks() { LEVEL_LINES } else { 1 }
     }
 
     /// The level's node budget per move; `None` at full strength.
@@ -226,6 +276,10 @@ impl Handicap {
 mod tests {
     use super::*;
 
+    fn at(level: u8) -> Strength {
+        Strength::at_level(Level::new(level).expect("a level"))
+    }
+
     #[test]
     fn full_strength_changes_nothing() {
         let s = Strength::default();
@@ -237,8 +291,8 @@ mod tests {
 
     #[test]
     fn levels_search_more_and_choose_better_as_they_rise() {
-        let budgets: Vec<u64> = (0..MAX_LEVEL).filter_map(|l| Strength::at_level(l).node_budget()).collect();
-        assert_eq!(budgets.len(), MAX_LEVEL as usize);
+        let budgets: Vec<u64> = (0..=Level::MAX.get()).filter_map(|l| at(l).node_budget()).collect();
+        assert_eq!(budgets.len(), LEVELS.len());
         assert_eq!(budgets[0], 1);
         assert!(budgets.windows(2).all(|w| w[1] >= w[0]));
         // Seeing the replies is the larger step; within each kind the noise and spread fall.
@@ -246,26 +300,36 @@ mod tests {
             (b.replies && !a.replies) || (b.replies == a.replies && b.noise < a.noise && b.spread < a.spread)
         };
         assert!(LEVELS.windows(2).all(|w| better(&w[0], &w[1])));
-        assert_eq!(Strength::at_level(0).noise(), 130);
-        let blind: Vec<u8> = (0..=MAX_LEVEL).filter(|&l| !Strength::at_level(l).sees_replies()).collect();
+        assert_eq!(at(0).noise(), 130);
+        let blind: Vec<u8> = (0..=Level::MAX.get()).filter(|&l| !at(l).sees_replies()).collect();
         assert_eq!(blind, [0, 1]);
-        assert_eq!(Strength::at_level(19).noise(), 2);
+        assert_eq!(at(19).noise(), 2);
         assert_eq!(Strength { randomness: 8, ..Strength::default() }.noise(), 8);
     }
 
     #[test]
     fn elo_maps_to_the_strongest_level_at_or_below_it() {
         assert!(LEVEL_ELO.windows(2).all(|w| w[1] > w[0]));
-        assert_eq!(level_for_elo(LEVEL_ELO[0] - 100), 0);
-        assert_eq!(level_for_elo(LEVEL_ELO[0]), 0);
-        assert_eq!(level_for_elo(LEVEL_ELO[7] + 1), 7);
-        assert_eq!(level_for_elo(LEVEL_ELO[20]), 20);
-        assert_eq!(level_for_elo(i32::MAX), 20);
+        let level = |n| Level::new(n).expect("a level");
+        assert_eq!(Level::for_elo(Level::MIN.elo() - 100), Level::MIN);
+        assert_eq!(Level::for_elo(Level::MIN.elo()), Level::MIN);
+        assert_eq!(Level::for_elo(level(7).elo() + 1), level(7));
+        assert_eq!(Level::for_elo(Level::MAX.elo()), Level::MAX);
+        assert_eq!(Level::for_elo(i32::MAX), Level::MAX);
+    }
+
+    #[test]
+    fn levels_read_from_text_within_their_range() {
+        assert_eq!("0".parse(), Ok(Level::MIN));
+        assert_eq!(" 20".parse(), Ok(Level::MAX));
+        assert_eq!("21".parse::<Level>(), Err("'21' is not a level (0 to 20)".to_string()));
+        assert!("-1".parse::<Level>().is_err() && "ten".parse::<Level>().is_err());
+        assert_eq!((Level::clamped(99), Level::clamped(3).get()), (Level::MAX, 3));
     }
 
     #[test]
     fn the_choice_weighs_lines_by_score() {
-        let s = Strength::at_level(0);
+        let s = at(0);
         // Spread 130: weights 1, e^-1, e^-3 for values 0, -130, -390.
         let values = [0, -130, -390];
         let total = 1.0 + (-1.0f64).exp() + (-3.0f64).exp();
@@ -276,8 +340,7 @@ mod tests {
         // A line 400 above three others (a free rook) is chosen most of the time even at level
         // 0: 1 / (1 + 3 e^(-400/130)) = 0.88; at level 4 (spread 75) 0.986. (The noise on the
         // leaves makes the rook look smaller: engine-tests/levels.rs.)
-        let share =
-            |l| (0..1000).filter(|&i| Strength::at_level(l).pick(&[400, 0, 0, 0], i as f64 / 1000.0) == 0).count();
+        let share = |l| (0..1000).filter(|&i| at(l).pick(&[400, 0, 0, 0], i as f64 / 1000.0) == 0).count();
         assert_eq!(share(0), 879);
         assert_eq!(share(4), 986);
     }
