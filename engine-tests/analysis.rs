@@ -153,15 +153,28 @@ fn graph_svg_pixels_show_the_blunder_inside_its_frame() {
     assert!(dot, "a blunder's dot below the 50% line at ply 3");
 }
 
+/// The HTML page of `THREE`, analysed at depth 4 in scratch directory `name`.
+fn page(name: &str) -> String {
+    let html_file = scratch(name).join("page.html");
+    let out = run(&["analyze", THREE, "--depth", "4", "--html", path(&html_file)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::read_to_string(&html_file).expect("the page")
+}
+
+/// The page's first graph and its blunder diagram as SVG, and the position the diagram shows.
+fn pictures(html: &str) -> (String, String, Position) {
+    let svgs: Vec<&str> = html.split("<svg ").skip(1).map(|s| s.split("</svg>").next().expect("closed")).collect();
+    let diagram = format!("<svg {}</svg>", svgs[1]);
+    let fen = diagram.split("<title>Xiangqi position ").nth(1).and_then(|s| s.split('<').next()).expect("FEN title");
+    let pos = Position::from_fen(fen).expect("FEN");
+    (format!("<svg {}</svg>", svgs[0]), diagram, pos)
+}
+
 /// The page: one section per game, the graph and a board after each blunder as inline SVG
 /// (no external file or script), and the board shows a red piece where its FEN has one.
 #[test]
 fn html_page_holds_moves_graph_and_blunder_diagrams() {
-    let dir = scratch("html");
-    let html_file = dir.join("page.html");
-    let out = run(&["analyze", THREE, "--depth", "4", "--html", path(&html_file)]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let html = std::fs::read_to_string(&html_file).expect("the page");
+    let html = page("html");
     assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">"));
     assert!(html.trim_end().ends_with("</body>\n</html>"));
     assert!(!html.contains("<script") && !html.contains("src=") && !html.contains("href="));
@@ -170,13 +183,10 @@ fn html_page_holds_moves_graph_and_blunder_diagrams() {
     assert!(html.contains("<span class=\"blunder\">e2e6??</span>"), "{html}");
     assert!(html.contains("<span class=\"only\">c7e6!</span>"), "{html}");
     assert!(html.contains("馬8進7"));
-    let svgs: Vec<&str> = html.split("<svg ").skip(1).map(|s| s.split("</svg>").next().expect("closed")).collect();
     // Game 1: its graph and one diagram; game 3: its graph.
-    assert_eq!(svgs.len(), 3);
+    assert_eq!(html.matches("<svg ").count(), 3);
     assert_eq!(html.matches("<figure class=\"diagram\">").count(), 1);
-    let diagram = format!("<svg {}</svg>", svgs[1]);
-    let fen = diagram.split("<title>Xiangqi position ").nth(1).and_then(|s| s.split('<').next()).expect("FEN title");
-    let pos = Position::from_fen(fen).expect("FEN");
+    let (_, _, pos) = pictures(&html);
     // After 2. e2e6: the cannon stands on e6, Black's horse about to take it.
     assert_eq!(pos.piece_at(Square::parse("e6").expect("e6")).map(|p| p.color()), Some(chuhan::Color::Red));
     assert!(html.contains("2. e2e6?? (the blue corners); Chuhan&apos;s answer c7e6 (the arrow)"), "{html}");
@@ -187,16 +197,9 @@ fn html_page_holds_moves_graph_and_blunder_diagrams() {
 #[test]
 #[cfg_attr(no_renderer, ignore = "rsvg-convert not found: install librsvg2-bin")]
 fn html_page_pictures_show_the_position() {
-    let dir = scratch("html-pixels");
-    let html_file = dir.join("page.html");
-    let out = run(&["analyze", THREE, "--depth", "4", "--html", path(&html_file)]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let html = std::fs::read_to_string(&html_file).expect("the page");
-    let svgs: Vec<&str> = html.split("<svg ").skip(1).map(|s| s.split("</svg>").next().expect("closed")).collect();
-    let diagram = format!("<svg {}</svg>", svgs[1]);
-    let fen = diagram.split("<title>Xiangqi position ").nth(1).and_then(|s| s.split('<').next()).expect("FEN title");
-    let pos = Position::from_fen(fen).expect("FEN");
-    for svg in [format!("<svg {}</svg>", svgs[0]), diagram] {
+    let html = page("html-pixels");
+    let (graph, diagram, pos) = pictures(&html);
+    for svg in [graph, diagram] {
         let img = rasterise(&svg);
         if img.width == (Layout::WIDTH * ZOOM) as usize {
             let layout = Layout { flipped: false };
