@@ -37,6 +37,33 @@ pub const DRAW_ACCEPT_MAX: Value = 0;
 /// alone is 3 MB), its evaluation cache, its stack.
 const THREAD_MB: usize = 8;
 
+/// Why [`Engine::new`] could not make an engine.
+#[derive(Debug)]
+pub enum StartError {
+    /// The hash table could not be allocated.
+    Hash(AllocError),
+    /// The search thread could not be started.
+    Thread(std::io::Error),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Hash(e) => write!(f, "{e}"),
+            StartError::Thread(e) => write!(f, "cannot start the search thread: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Hash(e) => Some(e),
+            StartError::Thread(e) => Some(e),
+        }
+    }
+}
+
 /// Per-root-move perft counts, sorted by move text (`None`: stopped).
 pub type Divide = Option<Vec<(Move, u64)>>;
 
@@ -56,13 +83,13 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with the default hash size and one search thread.
-    pub fn new() -> anyhow::Result<Engine> {
+    pub fn new() -> Result<Engine, StartError> {
         Ok(Engine {
             pos: Position::startpos(),
             banned: Vec::new(),
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?),
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB).map_err(StartError::Hash)?),
             memory: Arc::new(SearchMemory::allocated(1)),
-            pool: ThreadPool::new(1)?,
+            pool: ThreadPool::new(1).map_err(StartError::Thread)?,
             ctl: Arc::new(Control::new(false)),
             book: Book::open_or_default("").ok(),
             use_book: true,

@@ -112,7 +112,7 @@ struct Session<W: Write> {
 
 impl<W: Write> Session<W> {
     fn new(config: Config, out: W) -> anyhow::Result<Session<W>> {
-        let mut engine = Engine::new().map_err(|e| anyhow!("{e}"))?;
+        let mut engine = Engine::new()?;
         engine.set_threads(config.threads).context("starting the search threads")?;
         engine.set_use_book(config.book);
         Ok(Session {
