@@ -36,25 +36,29 @@ fn build_summary_and_probe_transcript() {
         [
             "files: 2",
             "games read: 7",
-            "games counted: 4",
-            "games skipped: 3",
+            "games counted: 5",
+            "  with a result: 4",
+            "  without a result: 1",
+            "games skipped: 2",
             "  duplicate: 1",
             "  move of a missing piece: 1",
-            "  no result: 1",
             "positions: 7",
             "moves: 9",
-            "bytes: 282",
+            "bytes: 318",
         ]
     );
-    assert_eq!(std::fs::metadata(&book).map(|m| m.len()).ok(), Some(282));
+    // A game without a result: version 2, whose move records are 18 bytes (docs/book.md §2).
+    assert_eq!(std::fs::metadata(&book).map(|m| m.len()).ok(), Some(44 + 7 * 16 + 9 * 18));
+    // The game without a result (`*`) counts for h2e2 and h9g7, but not for their scores.
     assert_eq!(
         probe(&book, ""),
         [
+            "h2e2  炮二平五  2 games (1 with a result)  score 100.0%  draws 0.0%",
             "c3c4  兵七进一  2 games  score 50.0%  draws 0.0%",
-            "h2e2  炮二平五  1 game  score 100.0%  draws 0.0%",
             "g3g4  兵三进一  1 game  score 50.0%  draws 100.0%",
         ]
     );
+    assert_eq!(probe(&book, "h2e2"), ["h9g7  马8进7  2 games (1 with a result)  score 0.0%  draws 0.0%"]);
     // The position after two orders of the same moves and its mirror image: four games.
     let merged = ["i9h9  车9平8  4 games  score 37.5%  draws 25.0%"];
     assert_eq!(probe(&book, "c3c4 h9g7 h2e2"), merged);
@@ -67,13 +71,85 @@ fn build_summary_and_probe_transcript() {
 #[test]
 fn min_games_and_the_same_bytes_twice() {
     let (first, summary) = build("min2-a.book", "2");
-    assert_eq!(summary[7..], ["positions: 4", "moves: 4", "bytes: 164"]);
+    assert_eq!(summary[8..], ["positions: 5", "moves: 6", "bytes: 232"]);
     let (second, _) = build("min2-b.book", "2");
     let bytes = |p: &Path| std::fs::read(p).expect("book written");
     assert_eq!(bytes(&first), bytes(&second));
-    assert_eq!(probe(&first, ""), ["c3c4  兵七进一  2 games  score 50.0%  draws 0.0%"]);
-    assert_eq!(probe(&first, "h2e2"), ["no book moves"]);
+    assert_eq!(
+        probe(&first, ""),
+        [
+            "h2e2  炮二平五  2 games (1 with a result)  score 100.0%  draws 0.0%",
+            "c3c4  兵七进一  2 games  score 50.0%  draws 0.0%"
+        ]
+    );
+    assert_eq!(probe(&first, "c3c4 h9g7 h2e2 i9h9"), ["no book moves"]);
     let _ = (std::fs::remove_file(first), std::fs::remove_file(second));
+}
+
+/// A collection whose records give no result (`fixtures/book-unscored`, four games written for
+/// this test, none with a Result tag) builds a book of how often each move was played.
+#[test]
+fn a_collection_without_results_builds_a_book_of_frequencies() {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/fixtures/book-unscored");
+    let out = temp("unscored.book");
+    let o = run(&["book", "build", fixture, "--out", out.to_str().expect("UTF-8 path"), "--min-games", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary: Vec<String> = stdout(&o).lines().filter(|l| !l.starts_with("written: ")).map(String::from).collect();
+    assert_eq!(
+        summary,
+        [
+            "files: 1",
+            "games read: 4",
+            "games counted: 4",
+            "  with a result: 0",
+            "  without a result: 4",
+            "games skipped: 0",
+            "positions: 6",
+            "moves: 9",
+            "bytes: 302",
+        ]
+    );
+    assert_eq!(
+        probe(&out, ""),
+        [
+            "h2e2  炮二平五  3 games (none with a result)  score unknown",
+            "c3c4  兵七进一  1 game (none with a result)  score unknown",
+        ]
+    );
+    assert_eq!(
+        probe(&out, "h2e2"),
+        [
+            "h9g7  马8进7  2 games (none with a result)  score unknown",
+            "b9c7  马2进3  1 game (none with a result)  score unknown"
+        ]
+    );
+    let _ = std::fs::remove_file(&out);
+}
+
+/// Games that give no book are an error, and no file is written.
+#[test]
+fn a_collection_that_yields_nothing_is_refused() {
+    let empty = temp("empty.pgn");
+    std::fs::write(&empty, "").expect("temp file");
+    let out = temp("nothing.book");
+    for (input, min_games, line) in [
+        (
+            empty.to_str().expect("UTF-8 path"),
+            "1",
+            "error: no game to count among the 0 read from 1 files; no book written\n",
+        ),
+        (
+            FIXTURE,
+            "50",
+            "error: no move was played in 50 or more of the 5 games counted (--min-games); no book written\n",
+        ),
+    ] {
+        let o = run(&["book", "build", input, "--out", out.to_str().expect("UTF-8 path"), "--min-games", min_games]);
+        assert_eq!(o.status.code(), Some(2), "{input}");
+        assert_eq!(stderr(&o), line);
+        assert!(stdout(&o).is_empty() && !out.exists(), "{input}");
+    }
+    let _ = std::fs::remove_file(empty);
 }
 
 #[test]
@@ -261,11 +337,12 @@ mod protocol {
         assert_in_book(&book_answer(&mut s, "go time 60000"), &book_moves(&[]));
 
         // Another book: the fixture's, whose only move good enough to play at the start is h2e2
-        // (c3c4 and g3g4 score 50%, more than 10 points below the average of 62.5%).
+        // (c3c4 and g3g4 score 50%, more than 10 points below the average of 62.5%), played in
+        // two games, one of them without a result.
         let (fixture, _) = build("protocol.book", "1");
         s.send(&format!("setoption bookfiles {}", fixture.display()));
         s.send("position startpos");
-        assert_eq!(book_answer(&mut s, "go time 60000"), ("h2e2".to_string(), 1));
+        assert_eq!(book_answer(&mut s, "go time 60000"), ("h2e2".to_string(), 2));
         let _ = std::fs::remove_file(fixture);
         // Back to the default book; off and on again.
         s.send("setoption bookfiles <empty>");

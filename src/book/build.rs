@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::format::{self, PositionRecord};
 use super::{Ecco, Stats, book_key, key_check};
 use crate::board::{IllegalMove, Position};
-use crate::types::{Color, Move};
+use crate::types::{GameResult, Move};
 
 /// Plies counted from the start of each game unless told otherwise.
 pub const DEFAULT_MAX_PLY: u32 = 30;
@@ -33,13 +33,13 @@ impl Builder {
         Builder { max_ply, positions: HashMap::new() }
     }
 
-    /// Counts one game: `winner` is `None` for a draw. A game with an illegal move is refused
-    /// before anything of it is counted.
+    /// Counts one game; `result` is `None` for a record without one, whose moves count but not
+    /// their score. A game with an illegal move is refused before anything of it is counted.
     pub fn add(
         &mut self,
         start: &Position,
         moves: &[Move],
-        winner: Option<Color>,
+        result: Option<&GameResult>,
         ecco: Option<Ecco>,
     ) -> Result<(), IllegalMove> {
         let mut pos = start.clone();
@@ -60,10 +60,11 @@ impl Builder {
                     &mut counts.moves.last_mut().expect("just pushed").1
                 }
             };
-            match winner {
-                None => stats.draws += 1,
-                Some(c) if c == mover => stats.wins += 1,
-                Some(_) => stats.losses += 1,
+            match result.map(|r| r.winner) {
+                None => stats.unknown += 1,
+                Some(None) => stats.draws += 1,
+                Some(Some(c)) if c == mover => stats.wins += 1,
+                Some(Some(_)) => stats.losses += 1,
             }
             // A game passing a position twice gives its opening code once.
             if let Some(code) = ecco

@@ -9,14 +9,20 @@ use crate::types::Move;
 
 /// The first eight bytes of every book file.
 pub const MAGIC: [u8; 8] = *b"CHUHANBK";
-/// Bumped whenever the layout changes; a reader refuses any other.
-pub const VERSION: u32 = 1;
+/// Bumped whenever the layout changes; a reader refuses any other than these. Version 1 has
+/// no count of games without a result; a book with none such is still written as version 1,
+/// so books of fully scored collections keep their bytes.
+pub const VERSION: u32 = 2;
+const VERSIONS: [u32; 2] = [1, VERSION];
 /// Bytes before the first position record.
 pub const HEADER_LEN: usize = 44;
 /// Bytes of one position record: key u64, first move u32, move count u16, ECCO u16.
 pub const POSITION_LEN: usize = 16;
-/// Bytes of one move record: move u16, wins u32, draws u32, losses u32.
-pub const MOVE_LEN: usize = 14;
+/// Bytes of one move record: move u16, wins u32, draws u32, losses u32 and, from version 2,
+/// games without a result u32.
+pub const fn move_len(version: u32) -> usize {
+    if version < 2 { 14 } else { 18 }
+}
 
 /// The ECCO field of a position no game gave a code for.
 const NO_ECCO: u16 = u16::MAX;
@@ -24,6 +30,7 @@ const NO_ECCO: u16 = u16::MAX;
 /// What the header says about the book as a whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
+    pub version: u32,
     pub positions: u32,
     pub moves: u32,
     /// The build's `--max-ply` and `--min-games`, for `chuhan book probe` to show.
@@ -67,7 +74,7 @@ impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FormatError::BadMagic => write!(f, "not a Chuhan book (bad magic)"),
-            FormatError::Version(v) => write!(f, "book format version {v}, this Chuhan reads version {VERSION}"),
+            FormatError::Version(v) => write!(f, "book format version {v}, this Chuhan reads versions 1 to {VERSION}"),
             FormatError::Length { expected, actual } if actual < expected => {
                 write!(f, "truncated book: {actual} bytes, the header calls for {expected}")
             }
@@ -92,7 +99,8 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 pub fn encode(records: &[PositionRecord], max_ply: u32, min_games: u32, key_check: u64) -> Vec<u8> {
     debug_assert!(records.windows(2).all(|w| w[0].key < w[1].key));
     let moves: usize = records.iter().map(|r| r.moves.len()).sum();
-    let mut body = Vec::with_capacity(records.len() * POSITION_LEN + moves * MOVE_LEN);
+    let version = if records.iter().flat_map(|r| &r.moves).any(|(_, s)| s.unknown > 0) { VERSION } else { 1 };
+    let mut body = Vec::with_capacity(records.len() * POSITION_LEN + moves * move_len(version));
     let mut first = 0u32;
     for r in records {
         body.extend_from_slice(&r.key.to_le_bytes());
@@ -106,10 +114,13 @@ pub fn encode(records: &[PositionRecord], max_ply: u32, min_games: u32, key_chec
         for n in [s.wins, s.draws, s.losses] {
             body.extend_from_slice(&n.to_le_bytes());
         }
+        if version >= 2 {
+            body.extend_from_slice(&s.unknown.to_le_bytes());
+        }
     }
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
     out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(records.len() as u32).to_le_bytes());
     out.extend_from_slice(&(moves as u32).to_le_bytes());
     out.extend_from_slice(&max_ply.to_le_bytes());
@@ -143,10 +154,11 @@ pub fn validate(bytes: &[u8], key_check: u64) -> Result<Header, FormatError> {
         return Err(FormatError::Length { expected: HEADER_LEN as u64, actual: bytes.len() as u64 });
     }
     let version = u32_at(bytes, 8);
-    if version != VERSION {
+    if !VERSIONS.contains(&version) {
         return Err(FormatError::Version(version));
     }
     let header = Header {
+        version,
         positions: u32_at(bytes, 12),
         moves: u32_at(bytes, 16),
         max_ply: u32_at(bytes, 20),
@@ -155,7 +167,7 @@ pub fn validate(bytes: &[u8], key_check: u64) -> Result<Header, FormatError> {
     };
     let expected = HEADER_LEN as u64
         + u64::from(header.positions) * POSITION_LEN as u64
-        + u64::from(header.moves) * MOVE_LEN as u64;
+        + u64::from(header.moves) * move_len(version) as u64;
     if bytes.len() as u64 != expected {
         return Err(FormatError::Length { expected, actual: bytes.len() as u64 });
     }
@@ -165,7 +177,7 @@ pub fn validate(bytes: &[u8], key_check: u64) -> Result<Header, FormatError> {
     if header.key_check != key_check {
         return Err(FormatError::Keys);
     }
-    let view = View { bytes, positions: header.positions as usize };
+    let view = View::new(bytes, &header);
     let mut next_first = 0u64;
     for i in 0..view.positions {
         let bad = |what| Err(FormatError::Record { index: i, what });
@@ -195,17 +207,22 @@ pub fn validate(bytes: &[u8], key_check: u64) -> Result<Header, FormatError> {
 /// Reads a file [`validate`] accepted.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
-    pub bytes: &'a [u8],
-    pub positions: usize,
+    bytes: &'a [u8],
+    positions: usize,
+    move_len: usize,
 }
 
 impl View<'_> {
+    pub fn new<'a>(bytes: &'a [u8], header: &Header) -> View<'a> {
+        View { bytes, positions: header.positions as usize, move_len: move_len(header.version) }
+    }
+
     fn position_at(&self, i: usize) -> usize {
         HEADER_LEN + i * POSITION_LEN
     }
 
     fn move_at(&self, m: usize) -> usize {
-        HEADER_LEN + self.positions * POSITION_LEN + m * MOVE_LEN
+        HEADER_LEN + self.positions * POSITION_LEN + m * self.move_len
     }
 
     pub fn key(&self, i: usize) -> u64 {
@@ -244,6 +261,7 @@ impl View<'_> {
             wins: u32_at(self.bytes, at + 2),
             draws: u32_at(self.bytes, at + 6),
             losses: u32_at(self.bytes, at + 10),
+            unknown: if self.move_len == move_len(2) { u32_at(self.bytes, at + 14) } else { 0 },
         };
         Some((mv, stats))
     }

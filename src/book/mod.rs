@@ -28,26 +28,39 @@ static DEFAULT_BOOK: &[u8] = include_bytes!("../../book/masters.book");
 /// The default book, checked once per process and then shared by every engine.
 static SHARED_DEFAULT: Lazy<Result<Arc<Book>, FormatError>> = Lazy::new(|| Book::default_book().map(Arc::new));
 
-/// A move's results for the side that played it.
+/// A move's results for the side that played it, and the games that gave none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Games whose record gives no result: they count how often the move was played, and
+    /// nothing of how it scored.
+    pub unknown: u32,
 }
 
 impl Stats {
+    /// Every game the move was played in, with a result or not.
     pub fn games(self) -> u64 {
+        self.scored() + u64::from(self.unknown)
+    }
+
+    /// The games with a result.
+    pub fn scored(self) -> u64 {
         u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
     }
 
-    /// Points per game for the mover, a draw counting half: 0.0 to 1.0.
-    pub fn score(self) -> f64 {
-        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / self.games().max(1) as f64
+    /// Points per game with a result for the mover, a draw counting half: 0.0 to 1.0; `None`
+    /// when no game gave a result.
+    pub fn score(self) -> Option<f64> {
+        let n = self.scored();
+        (n > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / n as f64)
     }
 
-    pub fn draw_rate(self) -> f64 {
-        f64::from(self.draws) / self.games().max(1) as f64
+    /// The share of draws among the games with a result.
+    pub fn draw_rate(self) -> Option<f64> {
+        let n = self.scored();
+        (n > 0).then(|| f64::from(self.draws) / n as f64)
     }
 }
 
@@ -171,7 +184,7 @@ impl Book {
     }
 
     fn view(&self) -> format::View<'_> {
-        format::View { bytes: &self.bytes, positions: self.header.positions as usize }
+        format::View::new(&self.bytes, &self.header)
     }
 
     /// The book moves legal in `pos`, most played first.
@@ -215,18 +228,17 @@ pub const BAD_MARGIN: f64 = 0.10;
 
 /// Chooses among book moves at random, each with weight games x score: a move counts as often
 /// as it was played, scaled by how well it did. Moves scoring more than [`BAD_MARGIN`] below
-/// the average of the moves offered are left out.
+/// the average of the moves offered are left out. A move no game gave a result for is taken
+/// to score that average (one half when no move has a result).
 pub fn choose(moves: &[BookMove], random: u64) -> Option<BookMove> {
-    let games: u64 = moves.iter().map(|bm| bm.stats.games()).sum();
-    if games == 0 {
-        return None;
-    }
-    let points: f64 = moves.iter().map(|bm| bm.stats.score() * bm.stats.games() as f64).sum();
-    let floor = points / games as f64 - BAD_MARGIN;
+    let scored: u64 = moves.iter().map(|bm| bm.stats.scored()).sum();
+    let points: f64 = moves.iter().filter_map(|bm| Some(bm.stats.score()? * bm.stats.scored() as f64)).sum();
+    let average = if scored == 0 { 0.5 } else { points / scored as f64 };
     let candidates: Vec<(BookMove, f64)> = moves
         .iter()
-        .filter(|bm| bm.stats.score() >= floor)
-        .map(|&bm| (bm, bm.stats.games() as f64 * bm.stats.score()))
+        .map(|&bm| (bm, bm.stats.score().unwrap_or(average)))
+        .filter(|&(_, score)| score >= average - BAD_MARGIN)
+        .map(|(bm, score)| (bm, bm.stats.games() as f64 * score))
         .filter(|&(_, w)| w > 0.0)
         .collect();
     let total: f64 = candidates.iter().map(|(_, w)| w).sum();

@@ -1,7 +1,7 @@
 use super::build::Builder;
-use super::format::{self, FormatError, HEADER_LEN, MOVE_LEN, POSITION_LEN};
+use super::format::{self, FormatError, HEADER_LEN, POSITION_LEN, move_len};
 use super::*;
-use crate::types::Color;
+use crate::types::{Color, GameResult, Reason};
 
 fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace().map(|m| Move::parse(m).expect("ICCS move")).collect()
@@ -16,7 +16,12 @@ fn after(text: &str) -> Position {
 }
 
 fn stats(wins: u32, draws: u32, losses: u32) -> Stats {
-    Stats { wins, draws, losses }
+    Stats { wins, draws, losses, unknown: 0 }
+}
+
+/// A recorded result: a win for `winner`, a draw for `None`.
+fn result(winner: Option<Color>) -> GameResult {
+    GameResult { winner, reason: Reason::Recorded }
 }
 
 /// Four games: two of one line, its mirror image (drawn), and a transposition of the first by
@@ -32,7 +37,7 @@ fn fixture() -> Builder {
         ("g3g4 b9c7 b2e2 a9b9", None, b10),
         ("h2e2 h9g7 c3c4 i9h9", Some(Color::Red), b10),
     ] {
-        b.add(&start, &moves(line), winner, ecco).expect("legal game");
+        b.add(&start, &moves(line), Some(&result(winner)), ecco).expect("legal game");
     }
     b
 }
@@ -66,7 +71,9 @@ fn counts_are_exact() {
     assert_eq!(probe(&book, "c3c4 h9g7 h2e2 i9h9 i0i1"), []);
     let h = book.header();
     assert_eq!((h.positions, h.moves, h.max_ply, h.min_games), (7, 9, 30, 1));
-    assert_eq!(book.len_bytes(), HEADER_LEN + 7 * POSITION_LEN + 9 * MOVE_LEN);
+    // Every game has a result: the file is of version 1, without the count of games without.
+    assert_eq!(h.version, 1);
+    assert_eq!(book.len_bytes(), HEADER_LEN + 7 * POSITION_LEN + 9 * move_len(1));
 }
 
 #[test]
@@ -113,7 +120,7 @@ fn an_illegal_game_counts_nothing() {
     let mut b = fixture();
     let before = b.encode(1);
     // The last move jumps the horse on h9.
-    let bad = b.add(&Position::startpos(), &moves("c3c4 h9g7 h2h9 i9i8 b2b9"), Some(Color::Red), None);
+    let bad = b.add(&Position::startpos(), &moves("c3c4 h9g7 h2h9 i9i8 b2b9"), Some(&result(Some(Color::Red))), None);
     assert!(bad.is_err());
     assert_eq!(b.encode(1), before);
 }
@@ -121,7 +128,7 @@ fn an_illegal_game_counts_nothing() {
 #[test]
 fn max_ply_stops_counting() {
     let mut b = Builder::new(2);
-    b.add(&Position::startpos(), &moves("h2e2 h9g7 h0g2 i9h9"), None, None).expect("legal");
+    b.add(&Position::startpos(), &moves("h2e2 h9g7 h0g2 i9h9"), Some(&result(None)), None).expect("legal");
     let book = book(&b, 1);
     assert_eq!(probe(&book, "h2e2"), [("h9g7".into(), stats(0, 1, 0))]);
     assert_eq!(probe(&book, "h2e2 h9g7"), []);
@@ -153,8 +160,8 @@ fn damaged_files_are_refused() {
     bad[0] = b'X';
     assert_eq!(refuse(bad), FormatError::BadMagic);
     let mut bad = good.clone();
-    bad[8] = 2;
-    assert_eq!(refuse(bad).to_string(), "book format version 2, this Chuhan reads version 1");
+    bad[8] = 3;
+    assert_eq!(refuse(bad).to_string(), "book format version 3, this Chuhan reads versions 1 to 2");
     let mut bad = good.clone();
     bad[28] ^= 1;
     assert_eq!(refuse(bad), FormatError::Keys);
@@ -226,7 +233,7 @@ fn default_book_opens_like_a_master() {
 fn pick_never_returns_to_a_position_of_the_game() {
     // Both horses out and back: the book holds each move of the cycle.
     let mut b = Builder::new(30);
-    b.add(&Position::startpos(), &moves("h0g2 h9g7 g2h0 g7h9 h0g2"), None, None).expect("legal game");
+    b.add(&Position::startpos(), &moves("h0g2 h9g7 g2h0 g7h9 h0g2"), Some(&result(None)), None).expect("legal game");
     let book = book(&b, 1);
     // Red's horse going back reaches a new position; Black's would bring back the start.
     let red_back = after("h0g2 h9g7");
@@ -236,4 +243,51 @@ fn pick_never_returns_to_a_position_of_the_game() {
     for r in [0, u64::MAX / 2, u64::MAX] {
         assert_eq!(book.pick(&black_back, |_| true, r), None);
     }
+}
+
+/// Games without a result count how often each move was played, not how it scored; a book
+/// holding any is written as version 2, whose move records carry that count.
+#[test]
+fn games_without_a_result_count_their_moves() {
+    let mut b = fixture();
+    let start = Position::startpos();
+    b.add(&start, &moves("c3c4 h9g7"), None, None).expect("legal game");
+    b.add(&start, &moves("c3c4 b9c7"), None, None).expect("legal game");
+    let mixed = book(&b, 1);
+    let c3c4 = Stats { unknown: 2, ..stats(1, 0, 1) };
+    assert_eq!(probe(&mixed, "")[0], ("c3c4".into(), c3c4));
+    assert_eq!((c3c4.games(), c3c4.scored(), c3c4.score()), (4, 2, Some(0.5)));
+    assert_eq!(
+        probe(&mixed, "c3c4"),
+        [
+            ("h9g7".into(), Stats { unknown: 1, ..stats(1, 1, 1) }),
+            ("b9c7".into(), Stats { unknown: 1, ..stats(0, 0, 0) })
+        ]
+    );
+    assert_eq!(probe(&mixed, "c3c4")[1].1.score(), None);
+    let h = mixed.header();
+    assert_eq!((h.version, h.positions, h.moves), (2, 7, 10));
+    assert_eq!(mixed.len_bytes(), HEADER_LEN + 7 * POSITION_LEN + 10 * move_len(2));
+    // A collection of nothing but such games is a book of frequencies.
+    let mut b = Builder::new(30);
+    b.add(&start, &moves("h2e2 h9g7"), None, None).expect("legal game");
+    let frequencies = book(&b, 1);
+    assert_eq!(probe(&frequencies, "h2e2"), [("h9g7".into(), Stats { unknown: 1, ..stats(0, 0, 0) })]);
+}
+
+#[test]
+fn moves_without_a_score_are_chosen_by_frequency() {
+    // No scores at all: weights 30 and 10 games.
+    let unknown = |n| Stats { unknown: n, ..stats(0, 0, 0) };
+    let moves = [book_move("h2e2", unknown(30)), book_move("b2e2", unknown(10))];
+    let pick = |moves: &[BookMove], fraction: f64| {
+        choose(moves, (fraction * 2f64.powi(64)) as u64).map(|bm| bm.mv.to_string())
+    };
+    assert_eq!(pick(&moves, 0.74).as_deref(), Some("h2e2"));
+    assert_eq!(pick(&moves, 0.76).as_deref(), Some("b2e2"));
+    // Beside a scored move, an unscored one is taken at the average score (0.75): weights
+    // 4 games x 0.75 = 3 and 2 x 0.75 = 1.5.
+    let mixed = [book_move("h2e2", stats(3, 0, 1)), book_move("b2e2", unknown(2))];
+    assert_eq!(pick(&mixed, 2.9 / 4.5).as_deref(), Some("h2e2"));
+    assert_eq!(pick(&mixed, 3.1 / 4.5).as_deref(), Some("b2e2"));
 }

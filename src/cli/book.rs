@@ -4,8 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use chuhan::Position;
-use chuhan::book::build::{Builder, DEFAULT_MAX_PLY, DEFAULT_MIN_GAMES};
-use chuhan::book::sources::count_games;
+use chuhan::book::build::{DEFAULT_MAX_PLY, DEFAULT_MIN_GAMES};
 use chuhan::book::{Book, BookMove};
 use chuhan::notation::{Notation, Script, format_move, parse_move};
 
@@ -68,17 +67,13 @@ impl BuildArgs {
             indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files  {elapsed} (eta {eta})")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
-        let mut builder = Builder::new(self.max_ply);
-        let mut summary = count_games(&files, &mut builder, &|| bar.inc(1));
+        let built = chuhan::book::sources::build(&files, self.max_ply, self.min_games, &|| bar.inc(1));
         bar.finish_and_clear();
-        let bytes = builder.encode(self.min_games);
-        let records = builder.records(self.min_games);
-        summary.positions = records.len() as u64;
-        summary.moves = records.iter().map(|r| r.moves.len() as u64).sum();
-        summary.bytes = bytes.len() as u64;
-        std::fs::write(&self.out, &bytes)
+        // A collection that gives no book is the user's to fix, and no file is written.
+        let built = built.map_err(CliError::usage)?;
+        std::fs::write(&self.out, &built.bytes)
             .map_err(|e| CliError::failed(format!("cannot write {}: {e}", self.out.display())))?;
-        for line in summary.lines() {
+        for line in built.summary.lines() {
             out!("{line}");
         }
         out!("written: {} in {:.1} s", self.out.display(), started.elapsed().as_secs_f64());
@@ -106,17 +101,20 @@ impl ProbeArgs {
     }
 }
 
-/// One line of `chuhan book probe`: the move in ICCS and Chinese, games, the mover's score and
-/// the draw rate.
+/// One line of `chuhan book probe`: the move in ICCS and Chinese, games, and over the games
+/// with a result (all of them unless said) the mover's score and the draw rate:
+/// `h2e2  炮二平五  5 games (4 with a result)  score 50.0%  draws 25.0%`.
 fn probe_line(pos: &Position, bm: &BookMove) -> String {
     let s = bm.stats;
-    format!(
-        "{}  {}  {} game{}  score {:.1}%  draws {:.1}%",
-        bm.mv,
-        format_move(pos, bm.mv, Notation::Chinese(Script::Simplified)),
-        s.games(),
-        if s.games() == 1 { "" } else { "s" },
-        100.0 * s.score(),
-        100.0 * s.draw_rate()
-    )
+    let games = format!("{} game{}", s.games(), if s.games() == 1 { "" } else { "s" });
+    let scored = match s.scored() {
+        n if n == s.games() => String::new(),
+        0 => " (none with a result)".to_string(),
+        n => format!(" ({n} with a result)"),
+    };
+    let score = match (s.score(), s.draw_rate()) {
+        (Some(score), Some(draws)) => format!("score {:.1}%  draws {:.1}%", 100.0 * score, 100.0 * draws),
+        _ => "score unknown".to_string(),
+    };
+    format!("{}  {}  {games}{scored}  {score}", bm.mv, format_move(pos, bm.mv, Notation::Chinese(Script::Simplified)))
 }
