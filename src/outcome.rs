@@ -2,7 +2,7 @@
 //! the first test is whether the side to move has a legal move; the board judges repetitions,
 //! the 60-move counter and material, and nothing below `movegen` asks for a legal move.
 
-use crate::board::{Cycle, Position, RULE60_PLIES, RuleVerdict};
+use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, Position, RULE60_PLIES, RuleVerdict};
 use crate::movegen::has_legal_move;
 use crate::types::{GameResult, Reason};
 
@@ -32,6 +32,19 @@ pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {
         return draw(Reason::InsufficientMaterial);
     }
     None
+}
+
+/// The referee's verdict when the side to move in `pos`, a position in which the game goes on
+/// ([`game_result`] is `None`), gives no move (`docs/rules.md` §9): a claim of the draw by the
+/// move limit, granted from [`MOVE_LIMIT_CLAIM_PLIES`] on; before that, no rule explains it
+/// and the side loses.
+pub fn no_move_result(pos: &Position) -> GameResult {
+    let side = pos.side_to_move();
+    if pos.rule60() >= MOVE_LIMIT_CLAIM_PLIES {
+        GameResult { winner: None, reason: Reason::MoveLimitClaim(side) }
+    } else {
+        GameResult { winner: Some(!side), reason: Reason::NoMove(side) }
+    }
 }
 
 /// Every rule verdict the search must apply at a node (`docs/rules.md` §7 to §11) except
@@ -73,6 +86,17 @@ mod tests {
         play(&mut pos, "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8");
         assert_eq!(game_result(&pos, 2).map(|r| r.reason), Some(Reason::PerpetualCheck(Color::Red)));
         assert_eq!(game_result(&pos, 2).and_then(|r| r.winner), Some(Color::Black));
+    }
+
+    #[test]
+    fn a_move_limit_claim_is_granted_from_fifty_moves() {
+        // Kings and rooks only; FEN field 5 sets the counter.
+        let at = |plies: u32| Position::from_fen(&format!("3k5/9/9/9/9/9/9/9/r8/4K3R w - - {plies} 1")).expect("valid");
+        let forfeit = GameResult { winner: Some(Color::Black), reason: Reason::NoMove(Color::Red) };
+        assert_eq!(no_move_result(&at(99)), forfeit);
+        assert_eq!(no_move_result(&at(100)), GameResult { winner: None, reason: Reason::MoveLimitClaim(Color::Red) });
+        assert_eq!(game_result(&at(119), 3), None);
+        assert_eq!(game_result(&at(120), 3), Some(GameResult { winner: None, reason: Reason::Rule60 }));
     }
 
     #[test]

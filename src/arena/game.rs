@@ -8,7 +8,7 @@ use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit, 
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::Position;
-use crate::outcome::game_result;
+use crate::outcome::{game_result, no_move_result};
 use crate::pgn;
 use crate::types::{ByColor, Color, GameResult, Move, Reason};
 
@@ -354,7 +354,8 @@ fn run(
         }
         let text = match answer {
             Answer::Move(text) => text,
-            Answer::NoMove => return GameResult::loss(side, Reason::NoMove(side)),
+            // The game goes on by the rules (tested above): a claim of the move limit, or a fault.
+            Answer::NoMove => return no_move_result(&pos),
         };
         let illegal = |reason: String| GameResult::loss(side, Reason::IllegalMove { side, text: text.clone(), reason });
         let Some(mv) = Move::parse(&text) else {

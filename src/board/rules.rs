@@ -12,6 +12,11 @@ use crate::types::{Color, GameResult, PieceKind, Reason};
 /// The 60-move counter value, in plies, at which the game is drawn (`docs/rules.md` §9).
 pub const RULE60_PLIES: u32 = 120;
 
+/// The counter value from which a player may claim the draw instead of moving: fifty moves
+/// each, the shorter limit that the Chinese rules let a competition set and that the xqbase
+/// league and ElephantEye apply (`docs/rules.md` §9). The same counter as [`RULE60_PLIES`].
+pub const MOVE_LIMIT_CLAIM_PLIES: u32 = 100;
+
 /// A verdict of the rules, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleVerdict {

@@ -84,7 +84,8 @@ match's too, as in earlier versions: `--engine A --engine B --tc 1+0.01` gives b
 while `--engine A --tc 1+0.01 --engine B --tc 10+0.1` gives A a tenth of B's time.
 
 The referee forfeits an engine that exceeds its clock by more than 50 ms, answers an illegal
-move, or crashes. Each slot keeps its two engines for successive games (new game and isready
+move, or crashes. An answer without a move while legal moves remain (`nobestmove`) is a draw
+claimed by the move limit from fifty moves on the 60-move counter, a forfeit before. Each slot keeps its two engines for successive games (new game and isready
 in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,

@@ -21,6 +21,9 @@ pub enum Reason {
     Repetition { occurrences: usize },
     /// `docs/rules.md` §9.
     Rule60,
+    /// That side claimed the draw by the move limit instead of moving, which the rules grant
+    /// from fifty moves on (`docs/rules.md` §9).
+    MoveLimitClaim(Color),
     /// Neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).
     InsufficientMaterial,
     /// That side resigned.
@@ -53,6 +56,7 @@ impl Reason {
                 | Reason::PerpetualChase(_)
                 | Reason::Repetition { .. }
                 | Reason::Rule60
+                | Reason::MoveLimitClaim(_)
                 | Reason::InsufficientMaterial
         )
     }
@@ -91,6 +95,7 @@ impl fmt::Display for Reason {
             Reason::Repetition { occurrences: 3 } => write!(f, "threefold repetition"),
             Reason::Repetition { occurrences } => write!(f, "{occurrences}-fold repetition"),
             Reason::Rule60 => write!(f, "60-move rule"),
+            Reason::MoveLimitClaim(c) => write!(f, "draw claimed by {} under the 50-move limit", c.name()),
             Reason::InsufficientMaterial => write!(f, "insufficient material"),
             Reason::Resignation(c) => write!(f, "{} resigns", c.name()),
             Reason::Agreement => write!(f, "draw by agreement"),
