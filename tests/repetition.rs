@@ -46,6 +46,54 @@ const BOOK_CASES: &[(&str, &str, &str, &str)] = &[
     ),
 ];
 
+/// One cycle of each pattern in which Chuhan and Fairy-Stockfish (pyffish's
+/// `is_optional_game_end`) disagree, from the repetitions of the CCPD's master games (Chinese
+/// Chess Practical Dataset, Yu-Han Tseng and Bo-Nian Chen, CC BY 4.0), each played to its third
+/// occurrence: (FEN, cycle, `chuhan judge` result, the `--explain` line saying who repeated what,
+/// Fairy-Stockfish's result, the pattern and the rule Chuhan follows). `docs/repetition.md` §5 gives the counts and the decisions.
+const DIFFERENTIAL_CASES: &[(&str, &str, &str, &str, &str, &str)] = &[
+    (
+        "4ka1r1/4a1c2/b2Pb4/4C3C/9/4c1p2/P4Rn1P/6N2/9/2BAKAB2 b",
+        "e9d9 e6d6 d9e9 d6e6",
+        "1-0 perpetual chase by black",
+        "black advisor e8 chases red soldier d7 on every move; red checks on 2 of 4 moves and is not chasing",
+        "1/2-1/2",
+        "a crossed soldier chased (the advisor, freed by each king move): AXF rule 25, diagrams 56 to 60",
+    ),
+    (
+        "3ak1n2/1rC1a4/2n1b3c/p3p3p/6p2/9/P3P1P1P/2C1B1N2/7R1/2BAKA3 b",
+        "c7b5 e2c4 b5c7 c4e2",
+        "1-0 perpetual chase by black",
+        "black rook b8 chases red cannon c8 on every move; red is neither checking nor chasing",
+        "1/2-1/2",
+        "protection taken away (each horse move leaves the c2 cannon no screen, or two): AXF appendix, perpetual chase",
+    ),
+    (
+        "C3ka3/9/4b4/p7p/3R2p2/4c4/Pr4n1P/4C1N2/4A4/2BAK1B2 w",
+        "d5e5 e9d9 e5d5 d9e9",
+        "1/2-1/2 threefold repetition",
+        "draw, neither side checks on every move or chases one piece on every move: red checks on 2 and chases on 2 of 4 moves, which is allowed; black is neither checking nor chasing",
+        "0-1",
+        "one check and one chase in turn: AXF rule 18, diagrams 37 and 38",
+    ),
+    (
+        "3ak1b2/4a4/4b4/C3R4/r8/8p/c5P1c/8N/9/3AKAB2 w",
+        "a6b6 a5b5 b6a6 b5a5",
+        "1/2-1/2 threefold repetition",
+        "draw, neither side checks on every move or chases one piece on every move: red is neither checking nor chasing; black is neither checking nor chasing",
+        "1-0",
+        "a rook following a protected cannon that attacks through it: the e6 rook may leave the kings' file",
+    ),
+    (
+        "r2akabr1/9/2n1b1n2/p1p1p1R1p/6c2/2P6/P3P2CP/2N1C4/6c1N/R1BAKAB2 w",
+        "e2g2 g5e5 g2e2 e5g5",
+        "0-1 perpetual chase by red",
+        "red rook g6 chases black horse g7 on every move; black checks on 2 and chases on 2 of 4 moves, which is allowed",
+        "1-0",
+        "chased by unprotection while the other side checks and chases in turn: AXF rule 18 and the appendix",
+    ),
+];
+
 struct Case {
     line: usize,
     fen: String,
@@ -152,5 +200,19 @@ fn rule_book_cases() {
     for &(fen, moves, result, source) in BOOK_CASES {
         let line = judge(Some(fen), moves, false, false).unwrap_or_else(|e| panic!("{source}: {e}"));
         assert_eq!(line, format!("result {result}"), "{source}");
+    }
+}
+
+/// Chuhan's verdict on each pattern of disagreement with Fairy-Stockfish, and what `--explain`
+/// says of it.
+#[test]
+fn differential_cases() {
+    for &(fen, cycle, result, explanation, _, pattern) in DIFFERENTIAL_CASES {
+        let moves = format!("{cycle} {cycle}");
+        let line = judge(Some(fen), &moves, false, false).unwrap_or_else(|e| panic!("{pattern}: {e}"));
+        assert_eq!(line, format!("result {result}"), "{pattern}");
+        let explained = judge(Some(fen), &moves, false, true).unwrap_or_else(|e| panic!("{pattern}: {e}"));
+        let expected = format!("result {result}\ncycle: {moves}\n{explanation}");
+        assert_eq!(explained, expected, "{pattern}");
     }
 }
