@@ -20,7 +20,7 @@ pub mod openings;
 pub mod stats;
 
 use std::fs::{File, OpenOptions};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -81,8 +81,16 @@ fn by_color<T>(pair: [T; 2], first_is_red: bool) -> ByColor<T> {
     if first_is_red { ByColor::new(first, second) } else { ByColor::new(second, first) }
 }
 
-/// Plays the match, printing progress on stderr and the summary on stdout.
-pub fn run_match(options: &MatchOptions) -> Result<(), String> {
+/// What the referee tells while the match runs.
+pub enum Progress<'a> {
+    /// Game `index` (from 0) ended, the `finished`th to end; `tally` is the score so far.
+    Game { index: usize, finished: usize, record: &'a GameRecord, names: &'a [String; 2], tally: &'a Tally },
+    /// The PGN file could not be written; no more games are written to it.
+    PgnFailed(std::io::Error),
+}
+
+/// Plays the match, telling `progress` of each game, and returns the summary's lines.
+pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> Result<Vec<String>, String> {
     let names = engine_names(&options.engines)?;
     let mut pgn_file: Option<File> = match &options.pgn {
         None => None,
@@ -96,7 +104,6 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
     };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal();
     let mut tally = Tally::default();
     let mut decided = None;
     let mut finished = 0usize;
@@ -153,11 +160,11 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
                 let tc = options.nodes.is_none().then(|| by_color(options.tc, index.is_multiple_of(2)));
                 let text = crate::pgn::write_game(&record.to_pgn(index + 1, tc), Notation::Iccs) + "\n";
                 if let Err(e) = file.write_all(text.as_bytes()) {
-                    eprintln!("warning: cannot write the PGN file: {e}; no more games are written");
+                    progress(Progress::PgnFailed(e));
                     pgn_file = None;
                 }
             }
-            progress(tty, index, finished, options.games, &record, &names, &tally);
+            progress(Progress::Game { index, finished, record: &record, names: &names, tally: &tally });
             if let Some(sprt) = &options.sprt
                 && decided.is_none()
                 && sprt.verdict(&tally) != Verdict::Continue
@@ -174,25 +181,15 @@ pub fn run_match(options: &MatchOptions) -> Result<(), String> {
         }
         memory
     });
-    if tty {
-        eprintln!();
-    }
-    let mut out = std::io::stdout().lock();
-    for line in stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref(), decided.as_ref()) {
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(out, "{finished} of {} games finished.", options.games);
+    let mut lines = stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref(), decided.as_ref());
+    lines.push(format!("{finished} of {} games finished.", options.games));
     if options.nodes.is_none() {
-        let _ = writeln!(out, "Time controls: {} {}, {} {}", names[0], options.tc[0], names[1], options.tc[1]);
+        lines.push(format!("Time controls: {} {}, {} {}", names[0], options.tc[0], names[1], options.tc[1]));
     }
-    let _ = writeln!(out, "{endings}");
-    for line in names.iter().zip(&times).filter_map(|(name, t)| t.line(name)) {
-        let _ = writeln!(out, "{line}");
-    }
-    for line in names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()) {
-        let _ = writeln!(out, "{line}");
-    }
-    Ok(())
+    lines.push(endings.to_string());
+    lines.extend(names.iter().zip(&times).filter_map(|(name, t)| t.line(name)));
+    lines.extend(names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()));
+    Ok(lines)
 }
 
 /// How the games ended, by kind: the faults a soak run must show none of.
@@ -226,31 +223,6 @@ impl std::fmt::Display for Endings {
             "Endings: {} by the rules, {} time forfeits, {} illegal moves, {} engine failures, {} ply caps",
             self.rules, self.time_forfeits, self.illegal_moves, self.engine_failures, self.adjudications
         )
-    }
-}
-
-fn progress(
-    tty: bool,
-    index: usize,
-    finished: usize,
-    total: usize,
-    record: &GameRecord,
-    names: &[String; 2],
-    tally: &Tally,
-) {
-    let score = format!("Score of {} vs {}: {tally} {}", names[0], names[1], tally.games());
-    if tty {
-        eprint!("\r\x1b[2K[{finished}/{total}] {score}");
-    } else {
-        eprintln!(
-            "Finished game {} ({} vs {}): {} {{{}}}",
-            index + 1,
-            record.names[Color::Red],
-            record.names[Color::Black],
-            record.result.score(),
-            record.result.reason
-        );
-        eprintln!("{score}");
     }
 }
 

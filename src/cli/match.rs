@@ -4,6 +4,7 @@
 //! because an engine option belongs to the `--engine` before it and a `--tc` to the engine
 //! whose options it follows.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::parser::ValueSource;
@@ -12,7 +13,8 @@ use chuhan::arena::client::{EngineSpec, Protocol};
 use chuhan::arena::game::TimeControl;
 use chuhan::arena::openings::{self, Opening};
 use chuhan::arena::stats::Sprt;
-use chuhan::arena::{MatchOptions, run_match};
+use chuhan::arena::{MatchOptions, Progress, run_match};
+use chuhan::types::Color;
 
 use super::CliError;
 
@@ -130,7 +132,15 @@ impl Args {
     /// or the PGN file cannot be opened.
     pub fn run(self, matches: &clap::ArgMatches) -> Result<(), CliError> {
         let options = self.options(matches)?;
-        run_match(&options).map_err(CliError::Failed)
+        let tty = std::io::stderr().is_terminal();
+        let lines = run_match(&options, &mut |p| progress(p, tty, options.games));
+        if tty {
+            eprintln!();
+        }
+        for line in lines.map_err(CliError::Failed)? {
+            out!("{line}");
+        }
+        Ok(())
     }
 
     /// The match asked for; `matches` are this subcommand's, for the order of the options.
@@ -237,6 +247,30 @@ impl Args {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
                 openings::parse(&text).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))
+            }
+        }
+    }
+}
+
+/// Progress on stderr: on a terminal one line rewritten, the score so far; elsewhere each
+/// game's end and the score after it.
+fn progress(p: Progress, tty: bool, games: usize) {
+    match p {
+        Progress::PgnFailed(e) => eprintln!("warning: cannot write the PGN file: {e}; no more games are written"),
+        Progress::Game { index, finished, record, names, tally } => {
+            let score = format!("Score of {} vs {}: {tally} {}", names[0], names[1], tally.games());
+            if tty {
+                eprint!("\r\x1b[2K[{finished}/{games}] {score}");
+            } else {
+                eprintln!(
+                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    index + 1,
+                    record.names[Color::Red],
+                    record.names[Color::Black],
+                    record.result.score(),
+                    record.result.reason
+                );
+                eprintln!("{score}");
             }
         }
     }
