@@ -239,7 +239,7 @@ impl Args {
         match &self.openings {
             None if self.opening_plies.is_some() => Err(CliError::usage("--opening-plies needs --openings FILE.pgn")),
             None => openings::parse(openings::BUILTIN).map_err(|e| CliError::Failed(format!("built-in openings: {e}"))),
-            Some(path) if chuhan::pgn::is_pgn_file(path) => pgn_openings(path, self.opening_plies),
+            Some(path) if chuhan::pgn::is_game_file(path) => pgn_openings(path, self.opening_plies),
             Some(_) if self.opening_plies.is_some() => {
                 Err(CliError::usage("--opening-plies applies to a .pgn file only"))
             }

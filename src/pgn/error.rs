@@ -20,6 +20,16 @@ pub enum PgnError {
     UnexpectedToken { line: usize, token: String },
     /// A comment or variation still open at the end of the game.
     Unterminated { line: usize, what: &'static str },
+    /// A move stored as two points (XQF, DhtmlXQ) that cannot be played: where the file
+    /// holds it (`byte 1184`, `move_0_5_1`), its number as PGN writes it, and why.
+    IllegalRecord { at: String, number: String, why: String },
+    /// A binary file that is not what its header says: cut short, a record or comment running
+    /// past the end, a variation with no line to branch from.
+    Corrupt { at: String, why: String },
+    /// The position a record sets up is not a legal one.
+    BadStart { why: String },
+    /// Text whose bytes no character set explains; they read as U+FFFD (a warning only).
+    BadText { at: String },
     /// The file itself could not be read.
     Unreadable(String),
 }
@@ -33,7 +43,11 @@ impl PgnError {
             | PgnError::BadMove { line, .. }
             | PgnError::UnexpectedToken { line, .. }
             | PgnError::Unterminated { line, .. } => Some(line),
-            PgnError::Unreadable(_) => None,
+            PgnError::IllegalRecord { .. }
+            | PgnError::Corrupt { .. }
+            | PgnError::BadStart { .. }
+            | PgnError::BadText { .. }
+            | PgnError::Unreadable(_) => None,
         }
     }
 
@@ -50,6 +64,10 @@ impl PgnError {
             },
             PgnError::UnexpectedToken { .. } => "unexpected token",
             PgnError::Unterminated { .. } => "unterminated comment or variation",
+            PgnError::IllegalRecord { .. } => "illegal move",
+            PgnError::Corrupt { .. } => "corrupt file",
+            PgnError::BadStart { .. } => "bad start position",
+            PgnError::BadText { .. } => "undecodable text",
             PgnError::Unreadable(_) => "unreadable file",
         }
     }
@@ -65,6 +83,10 @@ impl fmt::Display for PgnError {
             }
             PgnError::UnexpectedToken { line, token } => write!(f, "line {line}: unexpected '{token}'"),
             PgnError::Unterminated { line, what } => write!(f, "line {line}: {what} never closed"),
+            PgnError::IllegalRecord { at, number, why } => write!(f, "{at}: move {number} {why}"),
+            PgnError::Corrupt { at, why } => write!(f, "{at}: {why}"),
+            PgnError::BadStart { why } => write!(f, "start position: {why}"),
+            PgnError::BadText { at } => write!(f, "{at}: text that is not valid in its character set"),
             PgnError::Unreadable(why) => write!(f, "cannot read: {why}"),
         }
     }

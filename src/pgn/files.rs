@@ -11,12 +11,15 @@ use super::Game;
 use super::encoding::{Charset, decode};
 use super::error::{GameError, PgnError};
 use super::reader::read_games;
+use super::xqf::{is_xqf, read_xqf};
 
 /// The format of a game file, told from its bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// PGN text in a character set.
     Pgn(Charset),
+    /// XQStudio's binary format, and its version byte.
+    Xqf(u8),
 }
 
 impl Format {
@@ -24,6 +27,7 @@ impl Format {
     pub fn name(self) -> String {
         match self {
             Format::Pgn(charset) => format!("PGN ({})", charset.name()),
+            Format::Xqf(version) => format!("XQF (version {version})"),
         }
     }
 }
@@ -55,6 +59,10 @@ impl Source {
 /// Reads a game file's bytes, whatever their format; `path` names the file in errors (an
 /// upload's name will do).
 pub fn read_bytes(path: &Path, bytes: &[u8]) -> Source {
+    if is_xqf(bytes) {
+        let format = Some(Format::Xqf(bytes.get(2).copied().unwrap_or(0)));
+        return Source { path: path.to_path_buf(), format, games: vec![read_xqf(bytes)] };
+    }
     let (text, charset) = decode(bytes);
     Source { path: path.to_path_buf(), format: Some(Format::Pgn(charset)), games: read_games(&text) }
 }
@@ -69,8 +77,8 @@ pub fn read_file(path: &Path) -> Source {
     }
 }
 
-/// The files `paths` name: each file as given, and each directory's `.pgn` files (any case)
-/// at every depth, in name order. A path that does not exist is an error.
+/// The files `paths` name: each file as given, and each directory's game files (see
+/// [`is_game_file`]) at every depth, in name order. A path that does not exist is an error.
 pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
@@ -84,9 +92,14 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// Whether `path` names a game file: its extension is `pgn`, in any case.
-pub fn is_pgn_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+/// The extensions (any case) of the files a directory walk reads: PGN, XQF, and DhtmlXQ
+/// posts saved as `.ubb`. A file named on its own is read whatever its name.
+pub const GAME_EXTENSIONS: [&str; 3] = ["pgn", "xqf", "ubb"];
+
+/// Whether `path` names a game file by its extension (see [`GAME_EXTENSIONS`]); what it
+/// holds is told from its bytes when it is read.
+pub fn is_game_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| GAME_EXTENSIONS.iter().any(|g| e.eq_ignore_ascii_case(g)))
 }
 
 fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -95,7 +108,7 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for path in entries {
         if path.is_dir() {
             walk(&path, files)?;
-        } else if is_pgn_file(&path) {
+        } else if is_game_file(&path) {
             files.push(path);
         }
     }

@@ -20,9 +20,11 @@ mod error;
 mod files;
 mod reader;
 mod tags;
+mod tree;
 #[cfg(test)]
 mod tests;
 mod writer;
+mod xqf;
 
 use crate::board::{IllegalMove, Position};
 use crate::notation::Notation;
@@ -31,10 +33,11 @@ use crate::types::{GameResult, Move};
 pub use convert::{ConvertError, Summary, convert};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};
-pub use files::{Format, Source, is_pgn_file, list_files, read_bytes, read_file, read_paths};
+pub use files::{Format, GAME_EXTENSIONS, Source, is_game_file, list_files, read_bytes, read_file, read_paths};
 pub use reader::{move_number, read_games};
 pub use tags::{ROSTER, Tags, date};
 pub use writer::{LINE_WIDTH, format_name, write_game};
+pub use xqf::{is_xqf, read_xqf};
 
 /// A comment in the move text, `{...}` or `; ...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +56,53 @@ pub struct Nag {
     pub code: u8,
 }
 
+/// An alternative line: instead of the move its parent line plays after `ply` of its moves,
+/// these moves. PGN's `( ... )`, XQF's branches and DhtmlXQ's `move_B_S_N` all read into it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// The parent line's moves played before it: it replaces the parent's move `ply` (from 0).
+    pub ply: usize,
+    pub moves: Vec<Move>,
+    /// Comments, their `ply` counted from the variation's start (0 before its first move).
+    pub comments: Vec<Comment>,
+    /// Glyphs, their `ply` counted from the variation's start.
+    pub nags: Vec<Nag>,
+    /// Alternatives to its own moves, in order of `ply`.
+    pub variations: Vec<Variation>,
+}
+
+/// A line of play, borrowed: a game's main line or a variation, for code that walks both.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    pub moves: &'a [Move],
+    pub comments: &'a [Comment],
+    pub nags: &'a [Nag],
+    pub variations: &'a [Variation],
+}
+
+impl Variation {
+    pub fn line(&self) -> Line<'_> {
+        Line { moves: &self.moves, comments: &self.comments, nags: &self.nags, variations: &self.variations }
+    }
+}
+
+impl Line<'_> {
+    /// Variations at every depth under this line.
+    pub fn variation_count(&self) -> usize {
+        self.variations.iter().map(|v| 1 + v.line().variation_count()).sum()
+    }
+
+    /// Comments of this line and of every variation under it.
+    pub fn comment_count(&self) -> usize {
+        self.comments.len() + self.variations.iter().map(|v| v.line().comment_count()).sum::<usize>()
+    }
+
+    /// Moves of this line and of every variation under it.
+    pub fn move_count(&self) -> usize {
+        self.moves.len() + self.variations.iter().map(|v| v.line().move_count()).sum::<usize>()
+    }
+}
+
 /// A game record: its tags, where it started, its moves, the comments on them, and its result.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -63,10 +113,16 @@ pub struct Game {
     pub start: Position,
     /// The moves played from `start`; the reader checks that each is legal.
     pub moves: Vec<Move>,
-    /// Comments of the main line, in order of `ply` (variations are not kept).
+    /// Comments of the main line, in order of `ply`.
     pub comments: Vec<Comment>,
     /// Annotation glyphs of the main line, in order of `ply`.
     pub nags: Vec<Nag>,
+    /// Alternatives to main-line moves, in order of `ply`. Analysis, books and tuning follow
+    /// the main line only.
+    pub variations: Vec<Variation>,
+    /// What the reader left out or repaired while keeping the game (a variation cut at a move
+    /// that cannot be played, comment bytes no character set explains), each with where.
+    pub warnings: Vec<PgnError>,
     /// The notation the moves were written in (told from the first move), `None` without moves.
     pub notation: Option<Notation>,
     /// `None` for an unfinished game (`*`).
@@ -82,6 +138,8 @@ impl Game {
             moves: Vec::new(),
             comments: Vec::new(),
             nags: Vec::new(),
+            variations: Vec::new(),
+            warnings: Vec::new(),
             notation: None,
             result: None,
         }
@@ -107,6 +165,11 @@ impl Game {
     pub fn nag(&mut self, ply: usize, code: u8) {
         let at = self.nags.partition_point(|n| n.ply <= ply);
         self.nags.insert(at, Nag { ply, code });
+    }
+
+    /// The main line, borrowed.
+    pub fn main_line(&self) -> Line<'_> {
+        Line { moves: &self.moves, comments: &self.comments, nags: &self.nags, variations: &self.variations }
     }
 
     /// The position after all the moves, or the first move that cannot be played.

@@ -205,7 +205,7 @@ impl<'t> Cursor<'t> {
         for name in DERIVED {
             tags.remove(name);
         }
-        Ok(Some(Game { tags, start, moves, comments, nags, notation, result }))
+        Ok(Some(Game { tags, start, moves, comments, nags, variations: Vec::new(), warnings: Vec::new(), notation, result }))
     }
 
     /// A `{...}` comment's text, trimmed; the cursor is on its `{`.

@@ -88,7 +88,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
         let bytes = std::fs::read(path).map_err(|e| TuneError::Input(format!("cannot read {name}: {e}")))?;
         // Game files may come in any character set; position lists are ASCII.
         let (text, _) = crate::pgn::decode(&bytes);
-        if crate::pgn::is_pgn_file(path) {
+        if crate::pgn::is_game_file(path) {
             for error in set.read_pgn(&name, &text, opts.extraction) {
                 log(&format!("skipped {error}"));
                 skipped += 1;
