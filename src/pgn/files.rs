@@ -11,6 +11,7 @@ use super::Game;
 use super::encoding::{Charset, decode};
 use super::error::{GameError, PgnError};
 use super::reader::read_games;
+use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq};
 use super::xqf::{is_xqf, read_xqf};
 
 /// The format of a game file, told from its bytes.
@@ -20,6 +21,8 @@ pub enum Format {
     Pgn(Charset),
     /// XQStudio's binary format, and its version byte.
     Xqf(u8),
+    /// DhtmlXQ blocks, as forums post games, in a character set.
+    DhtmlXq(Charset),
 }
 
 impl Format {
@@ -28,6 +31,7 @@ impl Format {
         match self {
             Format::Pgn(charset) => format!("PGN ({})", charset.name()),
             Format::Xqf(version) => format!("XQF (version {version})"),
+            Format::DhtmlXq(charset) => format!("DhtmlXQ ({})", charset.name()),
         }
     }
 }
@@ -56,14 +60,18 @@ impl Source {
     }
 }
 
-/// Reads a game file's bytes, whatever their format; `path` names the file in errors (an
-/// upload's name will do).
+/// Reads a game file's bytes, whatever their format (told from the bytes, never the name):
+/// XQF by its magic `XQ`, DhtmlXQ by a `[DhtmlXQ` field in the decoded text, PGN otherwise.
+/// `path` names the file in errors (an upload's name will do).
 pub fn read_bytes(path: &Path, bytes: &[u8]) -> Source {
     if is_xqf(bytes) {
         let format = Some(Format::Xqf(bytes.get(2).copied().unwrap_or(0)));
         return Source { path: path.to_path_buf(), format, games: vec![read_xqf(bytes)] };
     }
     let (text, charset) = decode(bytes);
+    if is_dhtmlxq(&text) {
+        return Source { path: path.to_path_buf(), format: Some(Format::DhtmlXq(charset)), games: read_dhtmlxq(&text) };
+    }
     Source { path: path.to_path_buf(), format: Some(Format::Pgn(charset)), games: read_games(&text) }
 }
 

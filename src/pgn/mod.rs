@@ -15,6 +15,7 @@
 //! - [`convert`] is the `chuhan pgn` command: files in, clean PGN out.
 
 mod convert;
+mod dhtmlxq;
 mod encoding;
 mod error;
 mod files;
@@ -31,6 +32,7 @@ use crate::notation::Notation;
 use crate::types::{GameResult, Move};
 
 pub use convert::{ConvertError, Summary, convert};
+pub use dhtmlxq::{is_dhtmlxq, read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};
 pub use files::{Format, GAME_EXTENSIONS, Source, is_game_file, list_files, read_bytes, read_file, read_paths};

@@ -3,7 +3,7 @@
 
 use super::error::PgnError;
 use super::tags::{DERIVED, Tags, parse_tag};
-use super::{Comment, Game, Nag};
+use super::{Comment, Game, Nag, Variation};
 use crate::board::Position;
 use crate::notation::{self, Notation, Script};
 use crate::types::{Color, GameResult, Move};
@@ -43,6 +43,14 @@ struct Cursor<'t> {
 
 /// An error, and whether the game's move text had begun when it struck.
 type Failure = (PgnError, bool);
+
+/// A variation being read: the position at the cursor, the plies from the game's start to its
+/// first move, and what it holds so far.
+struct Open {
+    pos: Position,
+    base: usize,
+    line: Variation,
+}
 
 impl<'t> Cursor<'t> {
     fn peek(&self) -> Option<char> {
@@ -113,11 +121,12 @@ impl<'t> Cursor<'t> {
     fn game(&mut self) -> Result<Option<Game>, Failure> {
         let mut tags = Tags::new();
         let mut fen_line = 0;
-        // The start position and the current one, set up at the first move.
+        // The start position and the main line's current one, set up at the first move.
         let mut board: Option<(Position, Position)> = None;
-        let mut moves = Vec::new();
-        let mut comments = Vec::new();
-        let mut nags = Vec::new();
+        let mut main = Variation::default();
+        // Variations open at the cursor, innermost last.
+        let mut open: Vec<Open> = Vec::new();
+        let mut warnings = Vec::new();
         let mut notation = None;
         let mut result_token = None;
         let mut in_moves = false;
@@ -126,6 +135,11 @@ impl<'t> Cursor<'t> {
             self.skip_space();
             let Some(c) = self.peek() else { break };
             let line = self.line;
+            let current = match open.last_mut() {
+                Some(o) => &mut o.line,
+                None => &mut main,
+            };
+            let ply = current.moves.len();
             match c {
                 '[' if in_moves => break,
                 '[' => match parse_tag(&self.text[self.at..]) {
@@ -140,21 +154,44 @@ impl<'t> Cursor<'t> {
                 },
                 '{' => {
                     let text = self.comment().map_err(|e| fail(e, in_moves))?;
-                    comments.push(Comment { ply: moves.len(), text });
+                    current.comments.push(Comment { ply, text });
                 }
                 ';' => {
                     self.bump();
                     let start = self.at;
                     self.skip_line();
                     let text = self.text[start..self.at].trim().to_string();
-                    comments.push(Comment { ply: moves.len(), text });
+                    current.comments.push(Comment { ply, text });
                 }
                 // PGN's escape: a line starting with `%` is for other programs.
                 '%' if self.at_line_start() => self.skip_line(),
-                '(' => self.skip_variation().map_err(|e| fail(e, true))?,
+                '(' => {
+                    self.bump();
+                    let before = match (open.last(), &board) {
+                        (Some(o), _) => Some((o.pos.clone(), o.base)),
+                        (None, Some((_, pos))) => Some((pos.clone(), 0)),
+                        (None, None) => None,
+                    };
+                    let Some((mut pos, base)) = before.filter(|_| ply > 0) else {
+                        // Nothing to be an alternative to: read past it.
+                        self.skip_rest_of_variation(line).map_err(|e| fail(e, true))?;
+                        continue;
+                    };
+                    pos.unmake();
+                    open.push(Open { pos, base: base + ply - 1, line: Variation { ply: ply - 1, ..Variation::default() } });
+                }
                 ')' => {
                     self.bump();
-                    return Err(fail(PgnError::UnexpectedToken { line, token: ")".to_string() }, true));
+                    let Some(closed) = open.pop() else {
+                        return Err(fail(PgnError::UnexpectedToken { line, token: ")".to_string() }, true));
+                    };
+                    let parent = match open.last_mut() {
+                        Some(o) => &mut o.line,
+                        None => &mut main,
+                    };
+                    if !closed.line.moves.is_empty() {
+                        parent.variations.push(closed.line);
+                    }
                 }
                 _ => {
                     in_moves = true;
@@ -162,23 +199,50 @@ impl<'t> Cursor<'t> {
                     if let Some(code) = token.strip_prefix('$').filter(|c| c.chars().all(|c| c.is_ascii_digit())) {
                         // Glyphs past 255 exist nowhere; they are read and dropped.
                         if let Ok(code) = code.parse() {
-                            nags.push(Nag { ply: moves.len(), code });
+                            current.nags.push(Nag { ply, code });
                         }
                         continue;
                     }
                     if let Some(result) = GameResult::from_score(token) {
-                        result_token = Some(result);
-                        break;
+                        if open.is_empty() {
+                            result_token = Some(result);
+                            break;
+                        }
+                        // A result inside a variation says how that line ends: nothing to keep.
+                        continue;
                     }
                     if board.is_none() {
                         let start = start_position(&tags, fen_line).map_err(|e| fail(e, true))?;
                         board = Some((start.clone(), start));
                     }
-                    if let Some((start, pos)) = board.as_mut()
-                        && let Some(mv) = move_token(start, pos, token, moves.len(), line).map_err(|e| fail(e, true))?
-                    {
-                        pos.make(mv);
-                        moves.push(mv);
+                    let Some((start, main_pos)) = board.as_mut() else { continue };
+                    let (current, pos, base) = match open.last_mut() {
+                        Some(o) => (&mut o.line, &mut o.pos, o.base),
+                        None => (&mut main, main_pos, 0),
+                    };
+                    match move_token(start, pos, token, base + ply, line) {
+                        Ok(Some(mv)) => {
+                            pos.make(mv);
+                            current.moves.push(mv);
+                        }
+                        Ok(None) => continue,
+                        Err(e) if open.is_empty() => return Err(fail(e, true)),
+                        Err(e) => {
+                            // A variation is kept up to its bad move; the game goes on.
+                            warnings.push(e);
+                            self.skip_rest_of_variation(line).map_err(|e| fail(e, true))?;
+                            let closed = open.pop().map(|o| o.line).unwrap_or_default();
+                            let parent = match open.last_mut() {
+                                Some(o) => &mut o.line,
+                                None => &mut main,
+                            };
+                            if !closed.moves.is_empty() {
+                                parent.variations.push(closed);
+                            }
+                            continue;
+                        }
+                    }
+                    if open.is_empty() {
                         // Told from the first move, until a Chinese record shows a character
                         // that only the traditional script has.
                         if matches!(notation, None | Some(Notation::Chinese(Script::Simplified))) {
@@ -193,7 +257,10 @@ impl<'t> Cursor<'t> {
                 }
             }
         }
-        if tags.is_empty() && moves.is_empty() && result_token.is_none() {
+        if !open.is_empty() {
+            return Err(fail(PgnError::Unterminated { line: self.line, what: "variation" }, true));
+        }
+        if tags.is_empty() && main.moves.is_empty() && result_token.is_none() {
             return Ok(None);
         }
         let start = match board {
@@ -205,7 +272,8 @@ impl<'t> Cursor<'t> {
         for name in DERIVED {
             tags.remove(name);
         }
-        Ok(Some(Game { tags, start, moves, comments, nags, variations: Vec::new(), warnings: Vec::new(), notation, result }))
+        let Variation { moves, comments, nags, variations, .. } = main;
+        Ok(Some(Game { tags, start, moves, comments, nags, variations, warnings, notation, result }))
     }
 
     /// A `{...}` comment's text, trimmed; the cursor is on its `{`.
@@ -225,7 +293,14 @@ impl<'t> Cursor<'t> {
     /// Skips a variation, nested ones and comments inside included; the cursor is on its `(`.
     fn skip_variation(&mut self) -> Result<(), PgnError> {
         let line = self.line;
-        let mut depth = 0usize;
+        self.bump();
+        self.skip_rest_of_variation(line)
+    }
+
+    /// Skips to past the `)` that closes the variation the cursor is in, which opened on
+    /// `line`.
+    fn skip_rest_of_variation(&mut self, line: usize) -> Result<(), PgnError> {
+        let mut depth = 1usize;
         loop {
             match self.peek() {
                 Some('(') => {

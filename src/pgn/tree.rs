@@ -6,8 +6,49 @@
 use super::error::PgnError;
 use super::reader::move_number;
 use super::{Comment, Game, Variation};
-use crate::board::Position;
-use crate::types::{Move, Square};
+use crate::board::{Position, Setup};
+use crate::types::{Color, Move, Piece, PieceKind, Square};
+
+/// The pieces of a 32-point start position, as XQF and DhtmlXQ list them: for Red then Black,
+/// rook, horse, elephant, advisor, king, advisor, elephant, horse, rook, two cannons, five
+/// soldiers.
+pub(super) const PIECE_ORDER: [PieceKind; 16] = {
+    use PieceKind::*;
+    [Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Soldier, Soldier, Soldier, Soldier, Soldier]
+};
+
+/// The setup 32 points describe (`None`: the piece is not on the board), with `side` to move.
+pub(super) fn setup_of(points: &[Option<Square>; 32], side: Color) -> Result<Setup, PgnError> {
+    let mut setup = Setup { board: [None; 90], side_to_move: side, rule60: 0, fullmove: 1 };
+    for (i, sq) in points.iter().enumerate() {
+        let Some(sq) = *sq else { continue };
+        let piece = Piece::new(if i < 16 { Color::Red } else { Color::Black }, PIECE_ORDER[i % 16]);
+        if let Some(other) = setup.board[sq.index()] {
+            return Err(PgnError::BadStart { why: format!("{piece:?} and {other:?} both on {sq}") });
+        }
+        setup.board[sq.index()] = Some(piece);
+    }
+    Ok(setup)
+}
+
+/// The 32 points of a position's pieces in [`PIECE_ORDER`]; `None` for a position with more
+/// pieces of a kind than the list has places (none a legal position has).
+pub(super) fn points_of(pos: &Position) -> Option<[Option<Square>; 32]> {
+    let mut points = [None; 32];
+    for sq in Square::all() {
+        let Some(piece) = pos.piece_at(sq) else { continue };
+        let side = if piece.color() == Color::Red { 0 } else { 16 };
+        let slot = (0..16).find(|&i| PIECE_ORDER[i] == piece.kind() && points[side + i].is_none())?;
+        points[side + slot] = Some(sq);
+    }
+    Some(points)
+}
+
+/// A position's side to move: the side of the piece on `first` (the first move's point) if
+/// there is one there, else `default`. Files record no side, or a wrong one.
+pub(super) fn side_of_first_move(setup: &Setup, first: Option<Square>, default: Color) -> Color {
+    first.and_then(|sq| setup.board[sq.index()]).map_or(default, |piece| piece.color())
+}
 
 /// Variations nested deeper than this are left out (with a warning): no real record comes
 /// near, and a damaged file must not exhaust the stack.

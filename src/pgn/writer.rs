@@ -1,9 +1,9 @@
 //! The writer: one game as clean UTF-8 PGN in a chosen notation, in the layout of `docs/pgn.md`.
 
-use super::Game;
+use super::{Game, Line};
 use super::reader::move_number;
 use super::tags::{DERIVED, ROSTER, format_tag, is_tag_name, unknown};
-use crate::board::START_FEN;
+use crate::board::{Position, START_FEN};
 use crate::notation::{self, Notation};
 use crate::types::{Color, GameResult, Reason};
 
@@ -55,33 +55,54 @@ pub fn write_game(game: &Game, notation: Notation) -> String {
     out
 }
 
-/// Move numbers, moves in `notation`, their glyphs and comments: `1. h2e2 $1 h9g7 {...} 2. ...`, or
-/// `1... h9g7` when Black moves first. Moves that cannot be played end the list.
+/// Move numbers, moves in `notation`, their glyphs, comments and variations: `1. h2e2 $1
+/// {...} (1. b2e2 h9g7) 1... h9g7 2. ...`, or `1... h9g7` when Black moves first. Moves that
+/// cannot be played end their line.
 fn movetext(game: &Game, notation: Notation) -> Vec<String> {
     let mut tokens = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
-    let mut comments = game.comments.iter().peekable();
+    line_tokens(&mut tokens, &game.start, &game.start, 0, game.main_line(), notation);
+    tokens
+}
+
+/// The tokens of `line`, which starts from `from`, `base` plies after the game's `start`.
+fn line_tokens(tokens: &mut Vec<String>, start: &Position, from: &Position, base: usize, line: Line, notation: Notation) {
+    let mut comments = line.comments.iter().peekable();
     let mut push_comments = |tokens: &mut Vec<String>, ply: usize| {
+        let before = tokens.len();
         while let Some(c) = comments.next_if(|c| c.ply <= ply) {
             tokens.push(format!("{{{}}}", c.text.replace(['{', '}'], "")));
         }
+        tokens.len() > before
     };
-    push_comments(&mut tokens, 0);
-    let mut pos = game.start.clone();
-    for (ply, &mv) in game.moves.iter().enumerate() {
-        let number = move_number(&game.start, ply);
-        let after_comment = tokens.last().is_some_and(|t| t.starts_with('{'));
-        if pos.side_to_move() == Color::Red || ply == 0 || after_comment {
-            tokens.push(number);
+    push_comments(tokens, 0);
+    // Whether the last token was this line's move, so a Black move needs no number.
+    let mut numbered = false;
+    let mut pos = from.clone();
+    let mut branches = line.variations.iter().peekable();
+    for (i, &mv) in line.moves.iter().enumerate() {
+        if pos.side_to_move() == Color::Red || !numbered {
+            tokens.push(move_number(start, base + i));
         }
         tokens.push(notation::format_move(&pos, mv, notation));
-        tokens.extend(game.nags.iter().filter(|n| n.ply == ply + 1).map(|n| format!("${}", n.code)));
+        tokens.extend(line.nags.iter().filter(|n| n.ply == i + 1).map(|n| format!("${}", n.code)));
+        let before = branches.peek().is_some_and(|v| v.ply == i).then(|| pos.clone());
         if pos.play(mv).is_err() {
             break;
         }
-        push_comments(&mut tokens, ply + 1);
+        numbered = !push_comments(tokens, i + 1);
+        while let (Some(variation), Some(before)) = (branches.next_if(|v| v.ply == i), &before) {
+            let open = tokens.len();
+            line_tokens(tokens, start, before, base + i, variation.line(), notation);
+            if tokens.len() > open {
+                tokens[open].insert(0, '(');
+                if let Some(last) = tokens.last_mut() {
+                    last.push(')');
+                }
+                numbered = false;
+            }
+        }
     }
-    push_comments(&mut tokens, usize::MAX);
-    tokens
+    push_comments(tokens, usize::MAX);
 }
 
 /// Tokens joined by spaces, a line break before any token that would pass `width` characters

@@ -5,19 +5,13 @@
 use encoding_rs::GB18030;
 
 use super::error::PgnError;
-use super::tree::{MAX_DEPTH, RawLine, RawMove, play_into};
+use super::tree::{MAX_DEPTH, RawLine, RawMove, play_into, setup_of, side_of_first_move};
 use super::{Comment, Game};
-use crate::board::{Position, Setup};
-use crate::types::{Color, File, GameResult, Piece, PieceKind, Rank, Reason, Square};
+use crate::board::Position;
+use crate::types::{Color, File, GameResult, Rank, Reason, Square};
 
 /// The header's length; the move records follow it.
 const HEADER: usize = 0x400;
-
-/// The piece each of the 32 position bytes places, for each side (`docs/xqf.md` §2).
-const KINDS: [PieceKind; 16] = {
-    use PieceKind::*;
-    [Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Soldier, Soldier, Soldier, Soldier, Soldier]
-};
 
 /// The text the body's key stream is cut from (`docs/xqf.md` §3).
 const KEY_TEXT: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
@@ -139,21 +133,13 @@ fn start_position(h: &[u8], version: u8, keys: Option<&Keys>, first: Option<Squa
             _ => places[i] = b,
         }
     }
-    let mut setup = Setup { board: [None; 90], side_to_move: Color::Red, rule60: 0, fullmove: 1 };
-    for (i, &b) in places.iter().enumerate() {
-        let b = keys.map_or(b, |k| b.wrapping_sub(k.xy));
-        let Some(sq) = point(b) else { continue };
-        let piece = Piece::new(if i < 16 { Color::Red } else { Color::Black }, KINDS[i % 16]);
-        if let Some(other) = setup.board[sq.index()] {
-            return Err(PgnError::BadStart { why: format!("{piece:?} and {other:?} both on {sq}") });
-        }
-        setup.board[sq.index()] = Some(piece);
+    let mut points = [None; 32];
+    for (point_of, &b) in points.iter_mut().zip(&places) {
+        *point_of = point(keys.map_or(b, |k| b.wrapping_sub(k.xy)));
     }
-    setup.side_to_move = match first.and_then(|sq| setup.board[sq.index()]) {
-        Some(piece) => piece.color(),
-        None if h[0x32] == 1 => Color::Black,
-        None => Color::Red,
-    };
+    let mut setup = setup_of(&points, Color::Red)?;
+    let header_side = if h[0x32] == 1 { Color::Black } else { Color::Red };
+    setup.side_to_move = side_of_first_move(&setup, first, header_side);
     Position::from_setup(&setup).map_err(|e| PgnError::BadStart { why: e.to_string() })
 }
 
