@@ -1,25 +1,37 @@
-//! `chuhan pgn`: game files read, every move checked, and the games written as clean PGN.
+//! `chuhan pgn`: game files read (PGN, XQF, DhtmlXQ), every move checked, and the games
+//! written as clean PGN or as DhtmlXQ blocks.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use chuhan::notation::Notation;
-use chuhan::pgn::{ConvertError, convert};
+use chuhan::pgn::{ConvertError, Output, Report, convert};
 
 use super::CliError;
 use super::args::NotationArg;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files, or directories whose .pgn files are read at every depth.
+    /// Files (PGN, XQF or DhtmlXQ, told by their content), or directories whose .pgn, .xqf
+    /// and .ubb files are read at every depth.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// The notation of the moves written.
+    /// The format written: PGN, or DhtmlXQ blocks for posting on a forum.
+    #[arg(long, value_enum, default_value_t = FormatArg::Pgn)]
+    format: FormatArg,
+    /// The notation of the moves written (PGN only).
     #[arg(long, value_enum, default_value_t = NotationArg(Notation::Iccs))]
     notation: NotationArg,
     /// Write the games here instead of to standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+}
+
+/// The format `chuhan pgn` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    Pgn,
+    Dhtmlxq,
 }
 
 impl Args {
@@ -33,16 +45,36 @@ impl Args {
             )),
         };
         let stderr = &mut std::io::stderr().lock();
-        let summary = convert(&self.paths, self.notation.0, &mut sink, &mut |e| {
-            let _ = writeln!(stderr, "skipped {e}");
+        let output = match self.format {
+            FormatArg::Pgn => Output::Pgn(self.notation.0),
+            FormatArg::Dhtmlxq => Output::DhtmlXq,
+        };
+        let summary = convert(&self.paths, output, &mut sink, &mut |report| {
+            let _ = match report {
+                Report::Skipped(e) => writeln!(stderr, "skipped {e}"),
+                Report::Warning(e) => writeln!(stderr, "warning {e}; the rest of the game kept"),
+            };
         });
         match summary {
             Ok(summary) => {
-                let kinds: Vec<String> = summary.skipped.iter().map(|(kind, n)| format!("{n} {kind}")).collect();
-                if !kinds.is_empty() {
-                    let _ = writeln!(stderr, "skipped by reason: {}", kinds.join(", "));
+                let by_kind = |counts: &std::collections::BTreeMap<&str, usize>| {
+                    counts.iter().map(|(kind, n)| format!("{n} {kind}")).collect::<Vec<_>>().join(", ")
+                };
+                if !summary.skipped.is_empty() {
+                    let _ = writeln!(stderr, "skipped by reason: {}", by_kind(&summary.skipped));
                 }
-                let _ = writeln!(stderr, "{} games read, {} skipped", summary.read, summary.skipped_total());
+                if !summary.warnings.is_empty() {
+                    let _ = writeln!(stderr, "warnings by reason: {}", by_kind(&summary.warnings));
+                }
+                let _ = writeln!(
+                    stderr,
+                    "{} games read, {} skipped; {} variations and {} comments kept; {} warnings",
+                    summary.read,
+                    summary.skipped_total(),
+                    summary.variations,
+                    summary.comments,
+                    summary.warnings_total()
+                );
                 Ok(())
             }
             Err(ConvertError::Input(e)) => Err(CliError::usage(e)),

@@ -3,13 +3,14 @@
 //! describes.
 
 use super::error::PgnError;
+use super::tags::parse_tag;
 use super::tree::{MAX_DEPTH, RawLine, RawMove, play_into, points_of, setup_of, side_of_first_move};
 use super::{Comment, Game, Line};
 use crate::board::{Position, START_FEN};
 use crate::types::{Color, File, GameResult, Rank, Reason, Square};
 
 /// Header fields and the tags they become.
-const TAGS: [(&str, &str); 10] = [
+const TAGS: [(&str, &str); 11] = [
     ("title", "Title"),
     ("event", "Event"),
     ("date", "Date"),
@@ -20,11 +21,13 @@ const TAGS: [(&str, &str); 10] = [
     ("black", "Black"),
     ("blackteam", "BlackTeam"),
     ("author", "Annotator"),
+    ("owner", "Author"),
 ];
 
-/// Whether a text holds DhtmlXQ fields.
+/// Whether a text holds DhtmlXQ fields and no PGN tag pairs (a PGN comment may quote a post).
 pub fn is_dhtmlxq(text: &str) -> bool {
     text.contains("[DhtmlXQ")
+        && !text.lines().any(|l| l.trim_start().starts_with('[') && parse_tag(l.trim_start()).is_some())
 }
 
 /// Every game of a text: each `[DhtmlXQ]` block, or the whole text if its fields stand
@@ -80,8 +83,11 @@ fn digits(sq: Square) -> String {
 /// A line of moves, four digits each.
 fn moves(text: &str, field: &str) -> Result<Vec<RawMove>, PgnError> {
     let text: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if text.len() % 4 != 0 || !text.iter().all(u8::is_ascii_digit) {
-        return Err(PgnError::Corrupt { at: field.to_string(), why: "moves are not groups of four digits".to_string() });
+    if !text.len().is_multiple_of(4) || !text.iter().all(u8::is_ascii_digit) {
+        return Err(PgnError::Corrupt {
+            at: field.to_string(),
+            why: "moves are not groups of four digits".to_string(),
+        });
     }
     Ok(text
         .chunks(4)
@@ -161,13 +167,15 @@ fn read_block(block: &str) -> Result<Game, PgnError> {
 }
 
 /// The main line with every variation hung where it branches, and its comments.
-fn lines(mut branches: Vec<(usize, Branch)>, comments: &[(usize, usize, String)], warnings: &mut Vec<PgnError>) -> RawLine {
+fn lines(
+    mut branches: Vec<(usize, Branch)>,
+    comments: &[(usize, usize, String)],
+    warnings: &mut Vec<PgnError>,
+) -> RawLine {
     branches.sort_by_key(|(number, _)| *number);
     let mut used = vec![false; branches.len()];
     let Some(main) = branches.iter().position(|(n, _)| *n == 0) else {
-        let mut line = RawLine::default();
-        line.comments = line_comments(0, 0, comments);
-        return line;
+        return RawLine { comments: line_comments(0, 0, comments), ..RawLine::default() };
     };
     let line = build(main, 0, &branches, comments, &mut used, warnings, 0);
     for (i, (number, branch)) in branches.iter().enumerate() {
@@ -191,14 +199,21 @@ fn build(
 ) -> RawLine {
     used[index] = true;
     let (number, branch) = &branches[index];
-    let mut line = RawLine { moves: branch.moves.clone(), comments: line_comments(*number, base, comments), variations: Vec::new() };
+    let mut line = RawLine {
+        moves: branch.moves.clone(),
+        comments: line_comments(*number, base, comments),
+        variations: Vec::new(),
+    };
     for (i, (_, child)) in branches.iter().enumerate() {
         let ply = child.step.wrapping_sub(1).wrapping_sub(base);
         if used[i] || child.parent != *number || child.step <= base || ply >= line.moves.len() {
             continue;
         }
         if depth >= MAX_DEPTH {
-            warnings.push(PgnError::Corrupt { at: format!("move_{number}"), why: format!("variations nested over {MAX_DEPTH} deep") });
+            warnings.push(PgnError::Corrupt {
+                at: format!("move_{number}"),
+                why: format!("variations nested over {MAX_DEPTH} deep"),
+            });
             continue;
         }
         let variation = build(i, base + ply, branches, comments, used, warnings, depth + 1);
@@ -223,7 +238,7 @@ fn result_of(text: &str) -> Option<GameResult> {
         return result;
     }
     let win = text.contains('胜') || text.contains('勝');
-    if win && text.contains('红') || text.contains('紅') && win {
+    if win && (text.contains('红') || text.contains('紅')) {
         Some(GameResult::win(Color::Red, Reason::Recorded))
     } else if win && text.contains('黑') {
         Some(GameResult::win(Color::Black, Reason::Recorded))
@@ -244,7 +259,7 @@ pub fn write_dhtmlxq(game: &Game) -> String {
     };
     for (name, tag) in TAGS {
         if let Some(value) = game.tag(tag).filter(|v| !v.is_empty() && !v.starts_with('?')) {
-            field(&mut out, name, &value.replace(['[', ']'], ""));
+            field(&mut out, name, &escape(value));
         }
     }
     let result = match game.result.as_ref().map(|r| r.winner) {
@@ -277,7 +292,7 @@ pub fn write_dhtmlxq(game: &Game) -> String {
                 .map(|c| c.text.as_str())
                 .collect();
             at += same.len();
-            let text = same.join("\n").replace(['[', ']'], "").replace('\n', "||");
+            let text = escape(&same.join("\n")).replace('\n', "||");
             let step = base + ply;
             let name = if *number == 0 { format!("comment{step}") } else { format!("comment{number}_{step}") };
             field(&mut out, &name, &text);
@@ -287,9 +302,21 @@ pub fn write_dhtmlxq(game: &Game) -> String {
     out
 }
 
+/// A value as a field can hold it: no text that opens or closes a field.
+fn escape(value: &str) -> String {
+    value.replace("[DhtmlXQ", "［DhtmlXQ").replace("[/DhtmlXQ", "［/DhtmlXQ")
+}
+
 /// Every line under `line` (number `number`, branching from line `parent`, its first move
 /// `base` plies into the game), numbered depth first.
-fn collect<'a>(line: Line<'a>, number: usize, parent: usize, base: usize, next: &mut usize, out: &mut Vec<(usize, usize, usize, Line<'a>)>) {
+fn collect<'a>(
+    line: Line<'a>,
+    number: usize,
+    parent: usize,
+    base: usize,
+    next: &mut usize,
+    out: &mut Vec<(usize, usize, usize, Line<'a>)>,
+) {
     out.push((number, parent, base, line));
     for variation in line.variations {
         *next += 1;

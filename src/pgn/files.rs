@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::Game;
+use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq};
 use super::encoding::{Charset, decode};
 use super::error::{GameError, PgnError};
 use super::reader::read_games;
-use super::dhtmlxq::{is_dhtmlxq, read_dhtmlxq};
 use super::xqf::{is_xqf, read_xqf};
 
 /// The format of a game file, told from its bytes.

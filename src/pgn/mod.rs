@@ -21,9 +21,9 @@ mod error;
 mod files;
 mod reader;
 mod tags;
-mod tree;
 #[cfg(test)]
 mod tests;
+mod tree;
 mod writer;
 mod xqf;
 
@@ -31,7 +31,7 @@ use crate::board::{IllegalMove, Position};
 use crate::notation::Notation;
 use crate::types::{GameResult, Move};
 
-pub use convert::{ConvertError, Summary, convert};
+pub use convert::{ConvertError, Output, Report, Summary, convert};
 pub use dhtmlxq::{is_dhtmlxq, read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};

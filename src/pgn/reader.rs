@@ -178,7 +178,11 @@ impl<'t> Cursor<'t> {
                         continue;
                     };
                     pos.unmake();
-                    open.push(Open { pos, base: base + ply - 1, line: Variation { ply: ply - 1, ..Variation::default() } });
+                    open.push(Open {
+                        pos,
+                        base: base + ply - 1,
+                        line: Variation { ply: ply - 1, ..Variation::default() },
+                    });
                 }
                 ')' => {
                     self.bump();

@@ -14,7 +14,10 @@ use crate::types::{Color, Move, Piece, PieceKind, Square};
 /// soldiers.
 pub(super) const PIECE_ORDER: [PieceKind; 16] = {
     use PieceKind::*;
-    [Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Soldier, Soldier, Soldier, Soldier, Soldier]
+    [
+        Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Soldier, Soldier,
+        Soldier, Soldier, Soldier,
+    ]
 };
 
 /// The setup 32 points describe (`None`: the piece is not on the board), with `side` to move.

@@ -1,8 +1,8 @@
 //! The writer: one game as clean UTF-8 PGN in a chosen notation, in the layout of `docs/pgn.md`.
 
-use super::{Game, Line};
 use super::reader::move_number;
 use super::tags::{DERIVED, ROSTER, format_tag, is_tag_name, unknown};
+use super::{Game, Line};
 use crate::board::{Position, START_FEN};
 use crate::notation::{self, Notation};
 use crate::types::{Color, GameResult, Reason};
@@ -65,7 +65,14 @@ fn movetext(game: &Game, notation: Notation) -> Vec<String> {
 }
 
 /// The tokens of `line`, which starts from `from`, `base` plies after the game's `start`.
-fn line_tokens(tokens: &mut Vec<String>, start: &Position, from: &Position, base: usize, line: Line, notation: Notation) {
+fn line_tokens(
+    tokens: &mut Vec<String>,
+    start: &Position,
+    from: &Position,
+    base: usize,
+    line: Line,
+    notation: Notation,
+) {
     let mut comments = line.comments.iter().peekable();
     let mut push_comments = |tokens: &mut Vec<String>, ply: usize| {
         let before = tokens.len();

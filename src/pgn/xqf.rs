@@ -216,15 +216,13 @@ impl<'a> Records<'a> {
 
     /// Every record after the root's, as a tree, and the root's comment (the game's).
     fn tree(&mut self) -> Result<(Tree, Option<String>), PgnError> {
-        let (_, _, root_comment) = self.record()?;
+        let (_, root, root_comment) = self.record()?;
         let mut tree = Tree { nodes: Vec::new(), root: Vec::new() };
         // Depth first: a record's continuation comes before its alternatives. Each task reads
-        // one record as a child of its parent (`None`: the root).
-        let mut tasks: Vec<Option<usize>> = vec![None];
+        // one record as a child of its parent (`None`: the root, whose flag says whether the
+        // game has moves).
+        let mut tasks: Vec<Option<usize>> = if root.next { vec![None] } else { Vec::new() };
         while let Some(parent) = tasks.pop() {
-            if self.at == self.body.len() && parent.is_none() && tree.root.is_empty() {
-                break;
-            }
             let (mv, flags, comment) = match self.record() {
                 Ok(record) => record,
                 // A file cut short keeps the records before the cut.
@@ -260,7 +258,11 @@ impl<'a> Records<'a> {
             (flags, Some(self.int()?))
         } else {
             let flags = Flags { next: flag & 0x80 != 0, variation: flag & 0x40 != 0 };
-            let length = if flag & 0x20 != 0 { Some(self.int()?.wrapping_sub(self.keys.map_or(0, |k| k.comment))) } else { None };
+            let length = if flag & 0x20 != 0 {
+                Some(self.int()?.wrapping_sub(self.keys.map_or(0, |k| k.comment)))
+            } else {
+                None
+            };
             (flags, length)
         };
         let comment = match length {
