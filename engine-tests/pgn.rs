@@ -38,7 +38,8 @@ fn pgn_rewrites_a_directory_and_names_the_broken_game() {
         stderr(&o),
         format!(
             "skipped {}: game 2: line 9: move 1... h2e2: 'h2e2' is illegal (no piece on h2)\n\
-             skipped by reason: 1 illegal move\n3 games read, 1 skipped\n",
+             skipped by reason: 1 illegal move\n\
+             3 games read, 1 skipped; 0 variations and 1 comments kept; 0 warnings\n",
             a.display()
         )
     );
@@ -49,7 +50,10 @@ fn pgn_rewrites_a_directory_and_names_the_broken_game() {
     assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&out).expect("output file"), EXPECTED);
     let o = run(&["pgn", &out, "--notation", "wxf"]);
-    assert_eq!((stdout(&o).as_str(), stderr(&o).as_str()), (EXPECTED, "3 games read, 0 skipped\n"));
+    assert_eq!(
+        (stdout(&o).as_str(), stderr(&o).as_str()),
+        (EXPECTED, "3 games read, 0 skipped; 0 variations and 1 comments kept; 0 warnings\n")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

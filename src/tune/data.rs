@@ -199,11 +199,16 @@ impl Collected {
         }
     }
 
-    /// Reads the games of a PGN text; a game that cannot be read is skipped and returned with
+    /// Takes the games a file held (`pgn::read_bytes`); a game that could not be read is skipped and returned with
     /// its file (`name`), number and reason.
-    pub fn read_pgn(&mut self, name: &str, text: &str, how: Extraction) -> Vec<GameError> {
+    pub fn read_games(
+        &mut self,
+        name: &str,
+        games: Vec<Result<pgn::Game, pgn::PgnError>>,
+        how: Extraction,
+    ) -> Vec<GameError> {
         let mut skipped = Vec::new();
-        for (i, game) in pgn::read_games(text).into_iter().enumerate() {
+        for (i, game) in games.into_iter().enumerate() {
             self.games += 1;
             let game = match game {
                 Ok(game) => game,
@@ -351,7 +356,7 @@ mod tests {
         let pgn = "[Event \"a\"]\n[Result \"0-1\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 0-1\n\n\
                    [Event \"b\"]\n\n1. h2e2 *\n\n[Event \"c\"]\n\n1. h2e2 h7e7 2. e2e6 1/2-1/2\n";
         let mut got = Collected::new(true);
-        assert_eq!(got.read_pgn("test", pgn, Extraction { skip_plies: 1, holdout: 2 }), []);
+        assert_eq!(got.read_games("test", pgn::read_games(pgn), Extraction { skip_plies: 1, holdout: 2 }), []);
         assert_eq!((got.games, got.unfinished), (3, 1));
         // Game a: plies 1 to 5 (ply 0 skipped); game c, held out: ply 1 only, as ply 2 captures.
         assert_eq!((got.train.len(), got.validation.len()), (5, 1));
@@ -372,7 +377,7 @@ mod tests {
         let pgn = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. h2e2 {+0.20/7 0.010s} h9g7 {-0.40/7 0.008s} \
                    2. h0g2 {0.012s} i9h9 {-M3/9 0.010s} 1-0\n";
         let mut got = Collected::new(false);
-        assert_eq!(got.read_pgn("test", pgn, Extraction { skip_plies: 0, holdout: 0 }), []);
+        assert_eq!(got.read_games("test", pgn::read_games(pgn), Extraction { skip_plies: 0, holdout: 0 }), []);
         let set = &mut got.train;
         assert_eq!(set.len(), 4);
         assert_eq!(set.scores, [Some(20.0), Some(40.0), None, Some(f32::INFINITY)]);
@@ -398,10 +403,10 @@ mod tests {
         let mut got = Collected::new(false);
         for ending in endings {
             let pgn = format!("[Termination \"{ending}\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n");
-            assert_eq!(got.read_pgn("test", &pgn, Extraction { skip_plies: 0, holdout: 0 }), []);
+            assert_eq!(got.read_games("test", pgn::read_games(&pgn), Extraction { skip_plies: 0, holdout: 0 }), []);
         }
         let checkmate = "[Termination \"checkmate\"]\n\n1. h2e2 h9g7 1-0\n";
-        assert_eq!(got.read_pgn("test", checkmate, Extraction { skip_plies: 0, holdout: 0 }), []);
+        assert_eq!(got.read_games("test", pgn::read_games(checkmate), Extraction { skip_plies: 0, holdout: 0 }), []);
         assert_eq!((got.games, got.off_the_board, got.train.len()), (5, 4, 2));
     }
 
@@ -414,9 +419,9 @@ mod tests {
         assert!(err.starts_with("p.epd: line 1: bad result '2'"), "{err}");
         let err = got.read_positions("p.epd", "4k4/9/9/9/9/9/9/9/9/3K5 w 1-0\n", 0).expect_err("no result");
         assert!(err.contains("line 1: expected"), "{err}");
-        let skipped = got.read_pgn(
+        let skipped = got.read_games(
             "g.pgn",
-            "[Event \"x\"]\n\n1. h2e2 h2e2 0-1\n\n1. h2e2 1-0\n",
+            pgn::read_games("[Event \"x\"]\n\n1. h2e2 h2e2 0-1\n\n1. h2e2 1-0\n"),
             Extraction { skip_plies: 0, holdout: 0 },
         );
         let skipped: Vec<String> = skipped.iter().map(GameError::to_string).collect();

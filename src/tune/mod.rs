@@ -86,14 +86,15 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     for path in &opts.inputs {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| TuneError::Input(format!("cannot read {name}: {e}")))?;
-        // Game files may come in any character set; position lists are ASCII.
-        let (text, _) = crate::pgn::decode(&bytes);
-        if crate::pgn::is_game_file(path) {
-            for error in set.read_pgn(&name, &text, opts.extraction) {
+        // Game files (by name, or XQF by content) in any format; position lists are ASCII.
+        if crate::pgn::is_game_file(path) || crate::pgn::is_xqf(&bytes) {
+            let games = crate::pgn::read_bytes(path, &bytes).games;
+            for error in set.read_games(&name, games, opts.extraction) {
                 log(&format!("skipped {error}"));
                 skipped += 1;
             }
         } else {
+            let (text, _) = crate::pgn::decode(&bytes);
             set.read_positions(&name, &text, opts.extraction.holdout).map_err(TuneError::Input)?;
         }
     }
