@@ -103,7 +103,7 @@ fn blunders(html: &mut String, game: &Game, review: &Review) {
         let (before, after) = (&review.positions[ply], &review.positions[ply + 1]);
         let reply = review.evals[ply + 1].best;
         let diagram =
-            Diagram { flipped: false, last_move: Some(review.moves[ply]), arrows: reply.into_iter().collect() };
+            Diagram { last_move: Some(review.moves[ply]), arrows: reply.into_iter().collect(), ..Diagram::of(before) };
         let mut caption = format!(
             "{} {}?? (the blue corners)",
             pgn::move_number(&game.start, ply),

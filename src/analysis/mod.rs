@@ -80,13 +80,14 @@ pub struct SideSummary {
 
 impl Review {
     /// Searches every position of `moves` from `start` with `limits` (MultiPV set to 2);
-    /// `progress` hears of each position searched (its index, from 0) before the search.
+    /// `progress` hears of each position searched (its index, from 0) before the search, and
+    /// answering `false` ends the review there: it then covers the moves before that position.
     pub fn run(
         engine: &mut Engine,
         start: &Position,
         moves: &[Move],
         limits: &Limits,
-        progress: &mut dyn FnMut(usize),
+        progress: &mut dyn FnMut(usize) -> bool,
     ) -> Review {
         let mut positions = vec![start.clone()];
         for &mv in moves {
@@ -96,16 +97,19 @@ impl Review {
             }
             positions.push(next);
         }
-        let moves = moves[..positions.len() - 1].to_vec();
         let limits = Limits { multipv: 2, ..limits.clone() };
-        let evals = positions
-            .iter()
-            .enumerate()
-            .map(|(i, pos)| {
-                progress(i);
-                evaluate(engine, pos, &limits)
-            })
-            .collect();
+        let mut evals = Vec::with_capacity(positions.len());
+        for (i, pos) in positions.iter().enumerate() {
+            if !progress(i) {
+                break;
+            }
+            evals.push(evaluate(engine, pos, &limits));
+        }
+        positions.truncate(evals.len().max(1));
+        if evals.is_empty() {
+            evals.push(evaluate(engine, &positions[0], &limits));
+        }
+        let moves = moves[..positions.len() - 1].to_vec();
         Review::judge(positions, evals, moves)
     }
 

@@ -96,6 +96,7 @@ fn review(args: &Args) -> Result<(), CliError> {
                 moves.div_ceil(2)
             ));
             bar.inc(u64::from(i > 0));
+            true
         });
         bar.inc(1);
         let heading = heading(*number, game);

@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use super::svg::{CJK_FONTS, N, Svg, escape};
 use crate::board::Position;
-use crate::notation::{file_label, file_number};
+use crate::notation::{Script, file_label, file_number, piece_name};
 use crate::types::{Color, File, Move, Piece, Square};
 
 /// What to draw besides the position.
@@ -22,6 +22,8 @@ pub struct Diagram {
     pub last_move: Option<Move>,
     /// Arrows from each move's from-point to its to-point (plans, threats, alternatives).
     pub arrows: Vec<Move>,
+    /// The glyphs on the pieces.
+    pub script: Script,
 }
 
 /// The board's canvas.
@@ -82,7 +84,30 @@ impl Layout {
 impl Diagram {
     /// The diagram of a position as reached: its last move marked, no arrows.
     pub fn of(pos: &Position) -> Diagram {
-        Diagram { last_move: pos.last_move().filter(|mv| !mv.is_null()), ..Diagram::default() }
+        Diagram {
+            last_move: pos.last_move().filter(|mv| !mv.is_null()),
+            script: Script::Traditional,
+            ..Diagram::default()
+        }
+    }
+
+    /// The empty board alone (grid, river, file numbers), as the web board's background: its
+    /// points lie where [`Layout::point`] says, as in every diagram.
+    pub fn board(flipped: bool) -> String {
+        let mut svg = Svg::new(Layout::WIDTH, Layout::HEIGHT, "Xiangqi board");
+        let _ =
+            writeln!(svg, "<rect width=\"{}\" height=\"{}\" fill=\"{BOARD}\"/>", N(Layout::WIDTH), N(Layout::HEIGHT));
+        grid(&mut svg);
+        river(&mut svg);
+        file_numbers(&mut svg, flipped);
+        svg.finish()
+    }
+
+    /// One piece alone, a `UNIT`-square picture with the disc of every diagram at its centre.
+    pub fn piece(pc: Piece, script: Script) -> String {
+        let mut svg = Svg::new(Layout::UNIT, Layout::UNIT, &piece_name(pc, script).to_string());
+        piece(&mut svg, (Layout::UNIT / 2.0, Layout::UNIT / 2.0), pc, script);
+        svg.finish()
     }
 
     /// The SVG document of `pos`.
@@ -99,7 +124,7 @@ impl Diagram {
         }
         for sq in Square::all() {
             if let Some(pc) = pos.piece_at(sq) {
-                piece(&mut svg, layout.point(sq), pc);
+                piece(&mut svg, layout.point(sq), pc, self.script);
             }
         }
         for &mv in &self.arrows {
@@ -260,7 +285,7 @@ fn last_move(svg: &mut Svg, layout: Layout, mv: Move) {
 }
 
 /// A disc with a soft shadow, a rim and an inner ring in the side's colour, and the glyph.
-fn piece(svg: &mut Svg, (x, y): (f64, f64), pc: Piece) {
+fn piece(svg: &mut Svg, (x, y): (f64, f64), pc: Piece, script: Script) {
     let colour = match pc.color() {
         Color::Red => RED,
         Color::Black => BLACK,
@@ -284,7 +309,7 @@ fn piece(svg: &mut Svg, (x, y): (f64, f64), pc: Piece) {
         inner = N(0.8 * r),
         ty = N(y + baseline(size)),
         size = N(size),
-        glyph = escape(&pc.glyph().to_string()),
+        glyph = escape(&piece_name(pc, script).to_string()),
     );
 }
 

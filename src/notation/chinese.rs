@@ -58,7 +58,8 @@ pub(super) fn digit(n: u8) -> char {
     char::from(b'0' + n.min(9))
 }
 
-fn piece_name(pc: Piece, script: Script) -> char {
+/// The piece's name in `script`: the per-side glyphs of [`Piece::glyph`], or their mainland forms.
+pub fn piece_name(pc: Piece, script: Script) -> char {
     match script {
         Script::Traditional => pc.glyph(),
         Script::Simplified => {

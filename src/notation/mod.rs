@@ -49,7 +49,7 @@ use std::fmt;
 use crate::board::Position;
 use crate::types::{Color, Move, PieceKind};
 
-pub use chinese::{RED_NUMERALS, file_label, to_chinese};
+pub use chinese::{RED_NUMERALS, file_label, piece_name, to_chinese};
 pub use spec::file_number;
 use spec::{legal, normalize};
 pub use wxf::to_wxf;

@@ -87,6 +87,22 @@ impl Game {
         self.result = judge(&self.pos);
     }
 
+    /// The judge's account of the repetition that ended the game, if one did.
+    pub fn repetition_note(&self) -> Option<String> {
+        self.result.as_ref().and_then(|r| self.pos.repetition_note(r, GAME_OCCURRENCES))
+    }
+
+    /// Takes back `side`'s last move and every move after it; returns the plies taken back
+    /// (0 when `side` has not moved).
+    pub fn take_back(&mut self, side: Color) -> usize {
+        let first = self.start.side_to_move();
+        let mover = |i: usize| if i % 2 == 0 { first } else { !first };
+        let moves = self.moves.len();
+        let plies = (0..moves).rev().find(|&i| mover(i) == side).map_or(0, |i| moves - i);
+        self.undo(plies);
+        plies
+    }
+
     /// The record for saving, with the given tags set.
     pub fn record(&self, tags: &[(&str, &str)]) -> pgn::Game {
         let mut record = pgn::Game::new(self.start.clone());
@@ -94,7 +110,7 @@ impl Game {
             record.set_tag(name, value);
         }
         record.moves = self.moves.clone();
-        if let Some(note) = self.result.as_ref().and_then(|r| self.pos.repetition_note(r, GAME_OCCURRENCES)) {
+        if let Some(note) = self.repetition_note() {
             record.comment(self.moves.len(), &note);
         }
         record.result = self.result.clone();

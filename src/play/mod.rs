@@ -351,19 +351,14 @@ impl<W: Write> Session<W> {
 
     fn undo(&mut self) -> anyhow::Result<()> {
         // Take back the player's last move and everything after it.
-        let first = self.game.start().side_to_move();
-        let moves = self.game.moves().len();
-        let last_human = (0..moves).rev().find(|&i| (if i % 2 == 0 { first } else { !first }) == self.human);
-        match last_human {
-            Some(i) => {
-                let n = moves - i;
-                self.game.undo(n);
-                writeln!(self.out, "Took back {n} {}.", if n == 1 { "ply" } else { "plies" })?;
-                self.show_board()
-            }
-            None => {
+        match self.game.take_back(self.human) {
+            0 => {
                 writeln!(self.out, "Nothing to undo.")?;
                 Ok(())
+            }
+            n => {
+                writeln!(self.out, "Took back {n} {}.", if n == 1 { "ply" } else { "plies" })?;
+                self.show_board()
             }
         }
     }
@@ -488,7 +483,7 @@ fn thinking_line(pos: &Position, info: &Info, notation: Notation) -> String {
 }
 
 /// Moves played in turn from `pos`, each in `notation`; stops at the first illegal one.
-fn line_text(pos: &Position, moves: &[Move], notation: Notation) -> String {
+pub fn line_text(pos: &Position, moves: &[Move], notation: Notation) -> String {
     let mut pos = pos.clone();
     let mut words = Vec::with_capacity(moves.len());
     for &mv in moves {
