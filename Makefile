@@ -15,7 +15,7 @@ ifneq ($(ARCH),)
 export RUSTFLAGS := -C target-cpu=$(ARCH)
 endif
 
-.PHONY: run build test lint bench perft perft-deep suite fuzz soak tune book clean
+.PHONY: run build test lint bench perft perft-deep suite fuzz soak tune book web serve e2e clean
 
 run: build
 	$(BIN)
@@ -23,9 +23,29 @@ run: build
 build:
 	$(CARGO) build --release
 
-# Unit, in-process and binary-driving suites, in release so the perft and mate tiers are quick.
+# Unit, in-process and binary-driving suites, in release so the perft and mate tiers are quick,
+# then the page end to end in a browser.
 test:
 	$(CARGO) test --release
+	$(MAKE) e2e
+
+# The board in the browser (docs/web.md): `make serve` runs it, `make web` rebuilds the page's
+# bundle in src/web/dist/ (committed: the binary embeds it, so cargo never needs Node), `make e2e`
+# drives it in headless Chromium (Debian's `chromium`) and writes docs/images/web-*.png.
+WEB_DEPS := web/node_modules/.package-lock.json
+
+$(WEB_DEPS): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: $(WEB_DEPS)
+	cd web && npx tsc --noEmit && node build.mjs
+
+serve: build
+	$(BIN) serve
+
+e2e: build $(WEB_DEPS)
+	@command -v chromium >/dev/null || { echo "make e2e needs Chromium: apt-get install chromium" >&2; exit 1; }
+	cd web && CCPD=$(abspath $(CCPD)) node e2e/run.mjs
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -46,6 +46,7 @@ pub mod tune;
 pub mod types;
 pub mod ucci;
 pub mod wdl;
+pub mod web;
 
 pub use bitboard::Bitboard;
 pub use board::{FenError, Position, RuleVerdict, START_FEN, Setup};

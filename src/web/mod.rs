@@ -1,0 +1,140 @@
+//! `chuhan serve`: the board in the browser. An HTTP server inside the binary serves the
+//! front-end (built from `web/` and embedded, so nothing comes from the network) and one
+//! WebSocket per tab, over which the tab's own [`session::Session`] plays, analyses and
+//! reviews with its own engine (`docs/web.md`).
+//!
+//! A local server that runs an engine must not be driven by other web sites open in the same
+//! browser: every request must name this server in `Host` (DNS rebinding), and one that carries
+//! an `Origin` must come from this server's own pages (cross-site requests and WebSockets).
+//! Uploads are limited to [`MAX_UPLOAD`]; the server reads no file of its own.
+
+mod assets;
+mod games;
+mod protocol;
+mod session;
+mod view;
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// The port `chuhan serve` listens on when none is given.
+pub const DEFAULT_PORT: u16 = 8412;
+/// The largest game file accepted, in bytes; a larger upload is refused with 413.
+pub const MAX_UPLOAD: usize = 4 << 20;
+/// The largest WebSocket message accepted, in bytes.
+pub const MAX_MESSAGE: usize = 64 << 10;
+
+/// What every connection shares: the port this server answers on and the bound on searches.
+#[derive(Clone)]
+pub struct Shared {
+    port: u16,
+    /// One permit per core: a search runs only while it holds one.
+    searches: Arc<Semaphore>,
+}
+
+impl Shared {
+    /// For a server on `port` running at most `cores` searches at once.
+    pub fn new(port: u16, cores: usize) -> Shared {
+        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))) }
+    }
+
+    /// Whether the request names this server by an address or `localhost` (a DNS name that
+    /// resolves here may be an attacker's, rebound) and, if it says where it comes from, comes
+    /// from the page it names (same origin: no other site, no other port).
+    fn allows(&self, headers: &HeaderMap) -> Result<(), &'static str> {
+        let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+        let host = text(header::HOST).ok_or("no Host header")?;
+        let (name, port) = host.rsplit_once(':').ok_or("the Host header names no port")?;
+        let name = name.trim_start_matches('[').trim_end_matches(']');
+        let named = name.eq_ignore_ascii_case("localhost") || name.parse::<IpAddr>().is_ok();
+        if !named || port.parse::<u16>() != Ok(self.port) {
+            return Err("this server answers only to its address (DNS rebinding is refused)");
+        }
+        match text(header::ORIGIN) {
+            Some(origin) if origin.strip_prefix("http://").is_none_or(|o| !o.eq_ignore_ascii_case(host)) => {
+                Err("requests from other web sites are refused")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The application: pages, assets, the game-file upload and the WebSocket.
+pub fn router(shared: Shared) -> Router {
+    Router::new()
+        .route("/", get(assets::page))
+        .route("/play", get(assets::page))
+        .route("/analysis", get(assets::page))
+        .route("/review", get(assets::page))
+        .route("/assets/{file}", get(assets::asset))
+        .route("/api/games", post(read_games))
+        .route("/ws", get(socket))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
+        .layer(DefaultBodyLimit::max(MAX_UPLOAD))
+        .layer(middleware::from_fn_with_state(shared.clone(), guard))
+        .with_state(shared)
+}
+
+async fn guard(State(shared): State<Shared>, request: Request, next: Next) -> Response {
+    match shared.allows(request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(why) => (StatusCode::FORBIDDEN, why).into_response(),
+    }
+}
+
+async fn read_games(body: Bytes) -> Response {
+    axum::Json(games::read(&body)).into_response()
+}
+
+async fn socket(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |ws| session::run(ws, shared.searches))
+}
+
+/// Binds `host:port` (port 0: any free one); a busy port is an error that says so.
+pub fn bind(host: IpAddr, port: u16) -> Result<std::net::TcpListener, String> {
+    let addr = SocketAddr::new(host, port);
+    std::net::TcpListener::bind(addr).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AddrInUse => format!("port {port} on {host} is already in use (try --port N)"),
+        _ => format!("cannot listen on {addr}: {e}"),
+    })
+}
+
+/// Serves on `listener` until the process ends, at most `cores` searches at once.
+pub async fn serve(listener: TcpListener, cores: usize) -> std::io::Result<()> {
+    let shared = Shared::new(listener.local_addr()?.port(), cores);
+    axum::serve(listener, router(shared)).await
+}
+
+/// [`serve`] on a runtime of its own, for the command line: as many searches as cores.
+pub fn serve_blocking(listener: std::net::TcpListener) -> std::io::Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(cores.max(2)).enable_all().build()?;
+    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores).await })
+}
+
+/// The address to print and open: loopback's name for a loopback or unspecified address.
+pub fn url(addr: SocketAddr) -> String {
+    match addr.ip() {
+        ip if ip.is_loopback() || ip.is_unspecified() => format!("http://127.0.0.1:{}/", addr.port()),
+        IpAddr::V4(ip) => format!("http://{ip}:{}/", addr.port()),
+        IpAddr::V6(ip) => format!("http://[{ip}]:{}/", addr.port()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

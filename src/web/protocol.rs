@@ -1,0 +1,126 @@
+//! The messages of the WebSocket, as JSON objects tagged by `t` (`docs/web.md` §2). Squares and
+//! moves travel in ICCS (`h2e2`); every other text is written by the server in the notation the
+//! tab chose, so the page never knows a rule or a notation of its own.
+
+use serde::{Deserialize, Serialize};
+
+/// What a tab asks for.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// A game against Chuhan from `fen` (the start when absent) after `moves` (a reloaded page
+    /// sends the moves it had), the player taking `color` (`red` or `black`), Chuhan at `level`
+    /// (0 to 20) thinking `movetime` ms a move.
+    Play {
+        fen: Option<String>,
+        moves: Option<Vec<String>>,
+        color: Option<String>,
+        level: Option<u8>,
+        movetime: Option<u64>,
+    },
+    /// Infinite analysis of `fen` after `moves` (ICCS), `multipv` lines (1 to 5).
+    Analyse { fen: Option<String>, moves: Option<Vec<String>>, multipv: Option<usize> },
+    /// A move in ICCS, Chinese or WXF notation, played on the tab's board.
+    Move { mv: String },
+    /// Take back the player's last move (and Chuhan's reply).
+    Undo,
+    /// The best three moves for the side to move.
+    Hint,
+    Resign,
+    /// Offer Chuhan a draw.
+    Draw,
+    /// Stop the analysis or review under way.
+    Stop,
+    /// `iccs`, `wxf` or `chinese` (simplified; `traditional` for the traditional script).
+    Notation { notation: String },
+    /// Review the game `moves` (ICCS) from `fen`, `movetime` ms per position.
+    Review { fen: Option<String>, moves: Vec<String>, movetime: Option<u64> },
+}
+
+/// A game's end, as the judge gave it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Outcome {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub score: String,
+    /// `red`, `black` or `none`.
+    pub winner: &'static str,
+    /// The reason's kind: `checkmate`, `stalemate`, `perpetual-check`, `perpetual-chase`,
+    /// `repetition`, `move-limit`, `material`, `resignation`, `agreement`.
+    pub reason: &'static str,
+    /// The reason in words, with the judge's explanation of a repetition.
+    pub text: String,
+}
+
+/// One move of the record: ICCS and the chosen notation.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MoveText {
+    pub iccs: String,
+    pub text: String,
+}
+
+/// One engine line.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LineInfo {
+    /// The moves in ICCS.
+    pub pv: Vec<String>,
+    /// The moves in the chosen notation.
+    pub text: String,
+    /// For the side to move: `+0.35`, `mate in 3`.
+    pub score: String,
+    /// Red's expected score, 0 to 1, for the bar.
+    pub red: f64,
+    /// The side to move's win, draw and loss per mille.
+    pub wdl: [u32; 3],
+}
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ReviewedMove {
+    pub mv: MoveText,
+    /// `?!`, `?`, `??`, `!` or empty.
+    pub mark: &'static str,
+    /// Chuhan's choice where it differs, in the chosen notation.
+    pub best: Option<MoveText>,
+    /// The position after the move.
+    pub fen: String,
+}
+
+/// What the server tells a tab.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "t", rename_all = "lowercase")]
+pub enum ServerMessage {
+    /// The tab's position and everything the board shows of it.
+    State {
+        /// `play` or `analysis`.
+        mode: &'static str,
+        fen: String,
+        /// `red` or `black`.
+        turn: &'static str,
+        /// Legal moves by from-square, from Chuhan's move generator (empty once the game ended).
+        dests: std::collections::BTreeMap<String, Vec<String>>,
+        last: Option<String>,
+        check: bool,
+        /// The start position and the moves from it.
+        start: String,
+        moves: Vec<MoveText>,
+        /// The player's side in a game; `none` in analysis.
+        human: &'static str,
+        level: u8,
+        thinking: bool,
+        /// The opening's ECCO code while the game is in the book.
+        opening: Option<String>,
+        result: Option<Outcome>,
+    },
+    /// The analysis so far: its lines, best first.
+    Lines { depth: i32, nodes: u64, nps: u64, lines: Vec<LineInfo> },
+    /// The best three moves for the player.
+    Hint { lines: Vec<LineInfo> },
+    /// Review progress: `done` of `total` positions searched.
+    Progress { done: usize, total: usize },
+    /// A finished (or stopped) review.
+    Reviewed { moves: Vec<ReviewedMove>, red: Vec<f64>, summary: Vec<String>, pgn: String },
+    /// Something to show the player: a draw declined, a search waiting for a core.
+    Notice { text: String },
+    /// A request that could not be carried out, and why; nothing changed.
+    Error { text: String },
+}

@@ -1,0 +1,268 @@
+//! The HTTP and WebSocket API, against a server started on a free port of loopback.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::{self, Message, client::IntoClientRequest};
+
+use super::*;
+
+/// Long enough for any search these tests start (a guard against a hang, not a measurement).
+const PATIENCE: Duration = Duration::from_secs(120);
+
+async fn start() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    let port = listener.local_addr().expect("bound").port();
+    tokio::spawn(serve(listener, 2));
+    port
+}
+
+/// One HTTP/1.1 request as raw bytes; the status and the body.
+async fn http(port: u16, head: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.expect("connect");
+    let request = format!("{head}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len());
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let _ = stream.write_all(body).await;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    (status, body)
+}
+
+async fn get(port: u16, path: &str) -> (u16, String) {
+    http(port, &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}"), b"").await
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(port: u16, origin: Option<&str>) -> Result<Socket, tungstenite::Error> {
+    let mut request = format!("ws://127.0.0.1:{port}/ws").into_client_request()?;
+    if let Some(origin) = origin {
+        request.headers_mut().insert("Origin", origin.parse().expect("header"));
+    }
+    tokio_tungstenite::connect_async(request).await.map(|(ws, _)| ws)
+}
+
+async fn send(ws: &mut Socket, msg: Value) {
+    ws.send(Message::Text(msg.to_string().into())).await.expect("send");
+}
+
+/// The next message whose `t` is `kind`, skipping the others.
+async fn next(ws: &mut Socket, kind: &str) -> Value {
+    tokio::time::timeout(PATIENCE, async {
+        loop {
+            let Some(Ok(Message::Text(text))) = ws.next().await else { panic!("the socket closed") };
+            let msg: Value = serde_json::from_str(&text).expect("JSON from the server");
+            if msg["t"] == kind {
+                return msg;
+            }
+        }
+    })
+    .await
+    .expect("an answer")
+}
+
+/// The next state in which Chuhan is not thinking.
+async fn settled(ws: &mut Socket) -> Value {
+    loop {
+        let s = next(ws, "state").await;
+        if s["thinking"] == false {
+            return s;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_assets_and_pieces() {
+    let port = start().await;
+    for path in ["/", "/play?color=black&level=5", "/analysis?fen=x", "/review"] {
+        let (status, body) = get(port, path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains("/assets/app.js"), "{path}");
+    }
+    assert_eq!(get(port, "/assets/app.js").await.0, 200);
+    assert_eq!(get(port, "/nowhere").await.0, 404);
+    let (_, traditional) = get(port, "/assets/pieces-traditional.css").await;
+    let (_, simplified) = get(port, "/assets/pieces-simplified.css").await;
+    // 14 pieces, red as chessgroundx's white, each with the diagram's glyph.
+    assert_eq!(traditional.matches("-piece.").count(), 14);
+    assert!(traditional.contains("r-piece.white") && traditional.contains("俥") && traditional.contains("將"));
+    assert!(simplified.contains("车") && simplified.contains("将") && !simplified.contains("俥"));
+    let (_, board) = get(port, "/assets/board.svg").await;
+    assert!(board.starts_with("<svg") && board.contains("楚"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn other_hosts_and_origins_are_refused() {
+    let port = start().await;
+    let (status, _) = http(port, &format!("GET /play HTTP/1.1\r\nHost: evil.example:{port}"), b"").await;
+    assert_eq!(status, 403, "a rebound DNS name");
+    let (status, _) = http(port, "GET /play HTTP/1.1\r\nHost: 127.0.0.1:1", b"").await;
+    assert_eq!(status, 403, "another port");
+    let head = format!("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://evil.example");
+    assert_eq!(http(port, &head, b"1. h2e2 *").await.0, 403, "a cross-site upload");
+    let head = format!("GET /play HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}");
+    assert_eq!(http(port, &head, b"").await.0, 200, "the page's own origin");
+    match connect(port, Some("http://evil.example")).await {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!("a cross-site WebSocket was not refused: {:?}", other.map(|_| ())),
+    }
+    assert!(connect(port, Some(&format!("http://127.0.0.1:{port}"))).await.is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_are_read_or_refused() {
+    let port = start().await;
+    let post = |body: Vec<u8>| async move {
+        http(port, &format!("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}"), &body).await
+    };
+    let pgn = "[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 1-0\n\n\
+               [Red \"C\"]\n1. h2e2 h2e2 *\n";
+    let (status, body) = post(pgn.as_bytes().to_vec()).await;
+    assert_eq!(status, 200);
+    let games: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(games["games"][0]["moves"], json!(["h2e2", "h9g7", "h0g2"]));
+    assert_eq!(games["games"][0]["title"], "A - B, 1-0");
+    assert_eq!(games["errors"].as_array().map(Vec::len), Some(1), "the second game's illegal move");
+    let binary: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 256) as u8).collect();
+    let (_, body) = post(binary).await;
+    assert!(body.contains("not a game file"), "{body}");
+    let (status, _) = post(vec![b' '; 50 << 20]).await;
+    assert_eq!(status, 413, "a 50 MB upload");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_a_reply_a_take_back_and_a_mate() {
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "play", "color": "red", "level": 0, "movetime": 50})).await;
+    let s = settled(&mut ws).await;
+    assert_eq!(s["dests"].as_object().map(|d| d.values().map(|v| v.as_array().unwrap().len()).sum()), Some(44));
+    send(&mut ws, json!({"t": "move", "mv": "炮二平五"})).await;
+    let s = settled(&mut ws).await;
+    assert_eq!(s["moves"].as_array().map(Vec::len), Some(2), "Chuhan replied: {s}");
+    assert_eq!(s["moves"][0]["text"], "炮二平五");
+    assert_eq!(s["turn"], "red");
+    send(&mut ws, json!({"t": "undo"})).await;
+    let s = settled(&mut ws).await;
+    assert_eq!(s["moves"], json!([]));
+    send(&mut ws, json!({"t": "move", "mv": "a0a5"})).await;
+    assert!(next(&mut ws, "error").await["text"].as_str().unwrap().contains("a0a5"));
+    // Red mates in one with the rook on the back rank.
+    send(&mut ws, json!({"t": "play", "fen": "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "level": 20})).await;
+    settled(&mut ws).await;
+    send(&mut ws, json!({"t": "move", "mv": "b0b9"})).await;
+    let s = settled(&mut ws).await;
+    assert_eq!(s["result"]["score"], "1-0");
+    assert_eq!(s["result"]["reason"], "checkmate");
+    assert_eq!(s["dests"], json!({}));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_gives_three_lines_and_a_hint_three_moves() {
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "analyse", "multipv": 3})).await;
+    let lines = loop {
+        let msg = next(&mut ws, "lines").await;
+        if msg["lines"].as_array().map(Vec::len) == Some(3) && msg["depth"].as_i64() >= Some(4) {
+            break msg;
+        }
+    };
+    let firsts: Vec<&str> = lines["lines"].as_array().unwrap().iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+    assert_eq!(firsts.len(), 3);
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
+    send(&mut ws, json!({"t": "stop"})).await;
+    send(&mut ws, json!({"t": "play", "level": 0, "movetime": 20})).await;
+    settled(&mut ws).await;
+    send(&mut ws, json!({"t": "hint"})).await;
+    assert_eq!(next(&mut ws, "hint").await["lines"].as_array().map(Vec::len), Some(3));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_covers_every_move() {
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    // Red's rook walks into the cannon's capture.
+    let moves = ["h2e2", "h9g7", "i0i1", "b7b0", "i1b1"];
+    send(&mut ws, json!({"t": "review", "moves": moves, "movetime": 40})).await;
+    let reviewed = next(&mut ws, "reviewed").await;
+    assert_eq!(reviewed["moves"].as_array().map(Vec::len), Some(5));
+    let red = reviewed["red"].as_array().unwrap();
+    assert_eq!(red.len(), 6);
+    assert!(red.iter().all(|p| (0.0..=1.0).contains(&p.as_f64().unwrap())));
+    assert!(reviewed["pgn"].as_str().unwrap().contains("[Annotator"));
+}
+
+/// Malformed messages of every kind, counted: each gets an error and changes nothing.
+fn malformed(k: usize) -> String {
+    let cases = [
+        "".to_string(),
+        "{".to_string(),
+        "null".to_string(),
+        "[]".to_string(),
+        "42".to_string(),
+        json!({"t": "fly"}).to_string(),
+        json!({"t": "move"}).to_string(),
+        json!({"t": "move", "mv": k}).to_string(),
+        json!({"t": "move", "mv": format!("z{k}")}).to_string(),
+        json!({"t": "move", "mv": "e9e8"}).to_string(),
+        json!({"t": "play", "fen": format!("rnbakabnr/{k}/9 w")}).to_string(),
+        json!({"t": "play", "fen": "9/9/9/9/9/9/9/9/9/9 w - - 0 1"}).to_string(),
+        json!({"t": "play", "level": 21 + k % 200}).to_string(),
+        json!({"t": "play", "level": -1}).to_string(),
+        json!({"t": "play", "color": "green"}).to_string(),
+        json!({"t": "play", "movetime": 0}).to_string(),
+        json!({"t": "play", "moves": ["h2e2", "h2e2"]}).to_string(),
+        json!({"t": "analyse", "multipv": 6 + k}).to_string(),
+        json!({"t": "analyse", "moves": vec!["h2e2"; 1001]}).to_string(),
+        json!({"t": "review", "moves": "h2e2"}).to_string(),
+        json!({"t": "review", "moves": ["h2e2"], "movetime": 1_000_000}).to_string(),
+        json!({"t": "notation", "notation": "klingon"}).to_string(),
+        json!({"t": "undo", "extra": true}).to_string(),
+        format!("{{\"t\": \"move\", \"mv\": \"{}\"}}", "\\u0000".repeat(k % 50)),
+        String::from_utf8_lossy(&[0xff, 0xfe, b'{', (k % 256) as u8]).to_string(),
+    ];
+    cases[k % cases.len()].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_malformed_messages_leave_another_tab_alone() {
+    let port = start().await;
+    let mut a = connect(port, None).await.expect("socket");
+    send(&mut a, json!({"t": "play", "level": 0, "movetime": 20, "color": "black"})).await;
+    let before = settled(&mut a).await;
+    assert_eq!(before["moves"].as_array().map(Vec::len), Some(1), "Chuhan opened as red");
+    let mut b = connect(port, None).await.expect("socket");
+    const MESSAGES: usize = 1200;
+    for k in 0..MESSAGES {
+        b.send(Message::Text(malformed(k).into())).await.expect("send");
+        assert!(next(&mut b, "error").await["text"].as_str().is_some_and(|t| !t.is_empty()), "message {k}");
+    }
+    for k in 0..50u8 {
+        b.send(Message::Binary(vec![k; usize::from(k) * 13].into())).await.expect("send");
+        next(&mut b, "error").await;
+    }
+    // An oversized message ends that tab's socket, and only that.
+    let _ = b.send(Message::Text("x".repeat(MAX_MESSAGE + 1).into())).await;
+    // Malformed HTTP requests too.
+    for k in 0..100usize {
+        let head = match k % 4 {
+            0 => format!("GET /{} HTTP/1.1\r\nHost: 127.0.0.1:{port}", "%".repeat(k)),
+            1 => format!("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: x"),
+            2 => format!("BREW /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}"),
+            _ => "GET / HTTP/9.9".to_string(),
+        };
+        let (status, _) = http(port, &head, malformed(k).as_bytes()).await;
+        assert!(status == 0 || status >= 200, "request {k}");
+    }
+    send(&mut a, json!({"t": "notation", "notation": "chinese"})).await;
+    let after = next(&mut a, "state").await;
+    assert_eq!(after["fen"], before["fen"]);
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(get(port, "/play").await.0, 200, "the server still serves");
+}

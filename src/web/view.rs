@@ -1,0 +1,176 @@
+//! What a session shows, as messages: the board's state, engine lines and a reviewed game, each
+//! text written with the project's own notation, score and annotation code.
+
+use std::collections::BTreeMap;
+
+use super::protocol::{LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
+use super::session::Session;
+use crate::analysis::{self, Review};
+use crate::board::Position;
+use crate::engine::{Info, SearchResult};
+use crate::movegen::legal_moves;
+use crate::notation::{self, Notation};
+use crate::pgn;
+use crate::play::advice::score_text;
+use crate::play::line_text;
+use crate::types::{Color, Reason, Score};
+use crate::wdl;
+
+/// What the tab's board is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A game against Chuhan.
+    Play { human: Color, level: u8, movetime: u64 },
+    /// Free moves, the engine analysing each position.
+    Analysis { multipv: usize },
+}
+
+fn colour(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// The tab's state message; `thinking` while Chuhan is to reply.
+pub fn state(s: &Session, thinking: bool) -> ServerMessage {
+    let pos = s.game.position();
+    let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let human_to_move = match s.mode {
+        Mode::Play { human, .. } => pos.side_to_move() == human,
+        Mode::Analysis { .. } => true,
+    };
+    if !s.game.is_over() && human_to_move {
+        for mv in legal_moves(pos).iter() {
+            dests.entry(mv.from().to_string()).or_default().push(mv.to().to_string());
+        }
+    }
+    let (human, level) = match s.mode {
+        Mode::Play { human, level, .. } => (colour(human), level),
+        Mode::Analysis { .. } => ("none", 0),
+    };
+    ServerMessage::State {
+        mode: if matches!(s.mode, Mode::Play { .. }) { "play" } else { "analysis" },
+        fen: pos.fen(),
+        turn: colour(pos.side_to_move()),
+        dests,
+        last: pos.last_move().filter(|mv| !mv.is_null()).map(|mv| mv.to_string()),
+        check: pos.in_check(),
+        start: s.game.start().fen(),
+        moves: move_texts(s.game.start(), s.game.moves(), s.notation),
+        human,
+        level,
+        thinking,
+        opening: s.opening(),
+        result: s.game.result().map(|r| Outcome {
+            score: r.score().to_string(),
+            winner: r.winner.map_or("none", colour),
+            reason: reason_code(&r.reason),
+            text: match s.game.repetition_note() {
+                Some(note) => format!("{}: {note}", r.reason),
+                None => r.reason.to_string(),
+            },
+        }),
+    }
+}
+
+fn reason_code(reason: &Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::PerpetualCheck(_) => "perpetual-check",
+        Reason::PerpetualChase(_) => "perpetual-chase",
+        Reason::Repetition { .. } => "repetition",
+        Reason::Rule60 | Reason::PlyCap(_) => "move-limit",
+        Reason::InsufficientMaterial => "material",
+        Reason::Resignation(_) => "resignation",
+        Reason::Agreement => "agreement",
+        _ => "other",
+    }
+}
+
+/// Each move in ICCS and in `notation`, played in turn from `start`.
+pub fn move_texts(start: &Position, moves: &[crate::types::Move], notation: Notation) -> Vec<MoveText> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        out.push(MoveText { iccs: mv.to_string(), text: notation::format_move(&pos, mv, notation) });
+        if pos.play(mv).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// One line for the side to move in `pos`.
+fn line(pos: &Position, score: Score, pv: &[crate::types::Move], notation: Notation) -> LineInfo {
+    let chances = wdl::of_score(pos, score);
+    let red = if pos.side_to_move() == Color::Red { chances.expected() } else { 1.0 - chances.expected() };
+    LineInfo {
+        pv: pv.iter().map(|m| m.to_string()).collect(),
+        text: line_text(pos, pv, notation),
+        score: score_text(score),
+        red,
+        wdl: [chances.win, chances.draw, chances.loss],
+    }
+}
+
+/// The analysis lines once `info` completes an iteration's (the search reports them in rank
+/// order at the end of each iteration).
+pub fn lines(s: &mut Session, info: &Info) -> Vec<ServerMessage> {
+    let rank = info.multipv.max(1) - 1;
+    if rank == 0 {
+        s.lines.clear();
+    }
+    if rank != s.lines.len() {
+        return Vec::new();
+    }
+    s.lines.push(line(s.game.position(), info.score, &info.pv, s.notation));
+    let Mode::Analysis { multipv } = s.mode else { return Vec::new() };
+    if s.lines.len() < multipv.min(legal_moves(s.game.position()).len()) {
+        return Vec::new();
+    }
+    let millis = info.time.as_millis().max(1) as u64;
+    vec![ServerMessage::Lines {
+        depth: info.depth,
+        nodes: info.nodes,
+        nps: info.nodes.saturating_mul(1000) / millis,
+        lines: s.lines.clone(),
+    }]
+}
+
+/// A finished search's lines (a hint's three).
+pub fn result_lines(s: &Session, result: &SearchResult) -> Vec<LineInfo> {
+    let pos = s.game.position();
+    result.lines.iter().map(|l| line(pos, Score::from_value(l.value), &l.pv, s.notation)).collect()
+}
+
+/// The reviewed game: each move with its mark and Chuhan's choice, Red's chances for the graph,
+/// the summary and the annotated PGN, all as `chuhan analyze` writes them.
+pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation) -> ServerMessage {
+    let mut moves = Vec::with_capacity(review.moves.len());
+    for (ply, (&mv, j)) in review.moves.iter().zip(&review.judgements).enumerate() {
+        let pos = &review.positions[ply];
+        let mark = match j.grade {
+            Some(g) => g.nag(),
+            None if j.only_move => "!",
+            None => "",
+        };
+        moves.push(ReviewedMove {
+            mv: MoveText { iccs: mv.to_string(), text: notation::format_move(pos, mv, notation) },
+            mark,
+            best: j.best.map(|b| MoveText { iccs: b.to_string(), text: notation::format_move(pos, b, notation) }),
+            fen: review.positions[ply + 1].fen(),
+        });
+    }
+    let mut record = record.clone();
+    record.tags.remove("Movetime");
+    record.moves.truncate(review.moves.len());
+    let heading = format!("{} moves reviewed", review.moves.len());
+    ServerMessage::Reviewed {
+        moves,
+        red: review.red_chances(),
+        summary: analysis::summary_lines(&heading, &record, review),
+        pgn: analysis::annotate(&record, review, "Chuhan").to_pgn(notation),
+    }
+}

@@ -1,0 +1,201 @@
+// End to end in headless Chromium: the page as a person uses it, asserted by DOM facts and by
+// pixels of screenshots (pieces where the FEN puts them). Writes docs/images/web-*.png.
+// Ends with the line `N passed, N failed` and a non-zero status on a failure.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import pngjs from 'pngjs';
+import { ROOT, piecesOfFen, piecesOnBoard, pointOf, startBrowser, startServer } from './server.mjs';
+
+const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const MATE = '3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1';
+const IMAGES = ROOT + 'docs/images/';
+const PATIENCE = 120_000;
+
+let passed = 0;
+let failed = 0;
+
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+  }
+}
+
+function assert(cond, what) {
+  if (!cond) throw new Error(what);
+}
+
+function same(a, b, what) {
+  const x = JSON.stringify(a, Object.keys(a).sort());
+  const y = JSON.stringify(b, Object.keys(b).sort());
+  if (x !== y) throw new Error(`${what}: ${x} != ${y}`);
+}
+
+/** Whether the screenshot shows a piece's face on point `sq`: sampled inside the disc's inner
+ * ring, beside the glyph and off every grid line and corner mark, it is the disc's cream, not
+ * the board's tan. */
+async function faceAt(page, png, sq, flipped = false) {
+  const p = await pointOf(page, sq, flipped);
+  const at = (Math.round(p.y - 0.12 * p.unit) * png.width + Math.round(p.x + 0.3 * p.unit)) * 4;
+  const [r, g, b] = png.data.slice(at, at + 3);
+  if (b > 200 && r > 235) return true; // #fbf3dd
+  if (b < 185 && r > 200) return false; // #ebcf98
+  throw new Error(`neither a piece nor the board at ${sq}: rgb(${r},${g},${b})`);
+}
+
+async function piecesByPixels(page, fen, flipped = false) {
+  await page.waitForFunction(() => !document.querySelector('cg-board piece.anim, cg-board piece.fading'));
+  const png = pngjs.PNG.sync.read(await page.screenshot());
+  const want = piecesOfFen(fen);
+  for (const file of 'abcdefghi') {
+    for (let rank = 0; rank <= 9; rank++) {
+      const key = file + String.fromCharCode(49 + rank);
+      const sq = file + rank;
+      assert((await faceAt(page, png, sq, flipped)) === key in want, `pixels at ${sq}`);
+    }
+  }
+}
+
+async function drag(page, from, to) {
+  const a = await pointOf(page, from);
+  const b = await pointOf(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function click(page, sq) {
+  const p = await pointOf(page, sq);
+  await page.mouse.click(p.x, p.y);
+}
+
+const waitMoves = (page, n) =>
+  page.waitForFunction((n) => document.body.dataset.moves === String(n) && document.body.dataset.ready === 'ready', n, {
+    timeout: PATIENCE,
+  });
+
+/** One Big5 master game of the CCPD, unpacked under target/. */
+function ccpdGame() {
+  const dir = ROOT + 'target/e2e/ccpd';
+  mkdirSync(dir, { recursive: true });
+  const archive = process.env.CCPD || ROOT + '../shared/data/ccpd.tar.xz';
+  const member = 'Dataset/對局/電腦對局';
+  try {
+    statSync(`${dir}/${member}`);
+  } catch {
+    execFileSync('tar', ['-xJf', archive, '-C', dir, member]);
+  }
+  const files = readdirSync(`${dir}/${member}`, { recursive: true }).filter((f) => String(f).endsWith('.pgn'));
+  files.sort();
+  return `${dir}/${member}/${files[0]}`;
+}
+
+const { url, child } = await startServer();
+const browser = await startBrowser();
+mkdirSync(IMAGES, { recursive: true });
+try {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 720 }, locale: 'en-US' });
+  const page = await context.newPage();
+
+  await check('play: the start position, a dragged move, Chuhan replies, take back', async () => {
+    await page.goto(url + 'play?color=red&level=0&movetime=100');
+    await waitMoves(page, 0);
+    same(await piecesOnBoard(page), piecesOfFen(START), 'pieces in the DOM');
+    await piecesByPixels(page, START);
+    await drag(page, 'h2', 'e2');
+    await waitMoves(page, 2);
+    const after = await piecesOnBoard(page);
+    assert(after.e3 === 'white c-piece' && !after.h3, 'the cannon moved to e2');
+    const moves = await page.locator('#moves li').allTextContents();
+    assert(moves[0] === '炮二平五' && moves.length === 2, `move list ${moves}`);
+    const fen = await page.inputValue('#fen').catch(() => null);
+    assert(fen === null, 'no FEN box in play');
+    await page.screenshot({ path: IMAGES + 'web-play.png' });
+    await page.click('#undo');
+    await waitMoves(page, 0);
+    same(await piecesOnBoard(page), piecesOfFen(START), 'taken back');
+  });
+
+  await check('play: a reload keeps the game', async () => {
+    await drag(page, 'b2', 'e2');
+    await waitMoves(page, 2);
+    const before = await piecesOnBoard(page);
+    await page.reload();
+    await waitMoves(page, 2);
+    same(await piecesOnBoard(page), before, 'after reload');
+  });
+
+  await check('play: mate from a FEN, clicked, and the result on screen', async () => {
+    await page.goto(url + 'play?color=red&level=20&fen=' + encodeURIComponent(MATE));
+    await waitMoves(page, 0);
+    await piecesByPixels(page, MATE);
+    await click(page, 'b0');
+    await click(page, 'b9');
+    await page.waitForSelector('#status.result', { timeout: PATIENCE });
+    const text = await page.textContent('#status');
+    assert(text.includes('1-0') && text.includes('checkmate'), text);
+  });
+
+  await check('analysis: three lines, arrows and the bar', async () => {
+    await page.goto(url + 'analysis');
+    await page.waitForFunction(
+      () => document.querySelectorAll('#lines .line').length === 3 && /Depth (\d+)/.exec(document.querySelector('#lines .depth')?.textContent || '')?.[1] >= 8,
+      null,
+      { timeout: PATIENCE },
+    );
+    const arrows = await page.locator('svg.cg-shapes line').count();
+    assert(arrows === 3, `${arrows} arrows`);
+    await page.screenshot({ path: IMAGES + 'web-analysis.png' });
+    await page.fill('#fen', MATE);
+    await page.click('#setfen');
+    await page.waitForFunction(() => document.body.dataset.ready === 'ready' && document.querySelectorAll('cg-board piece').length === 4);
+    same(await piecesOnBoard(page), piecesOfFen(MATE), 'the FEN box set the board');
+  });
+
+  await check('review: a Big5 game of the CCPD, the graph and the marks', async () => {
+    await page.goto(url + 'review');
+    await page.setInputFiles('#file', ccpdGame());
+    await page.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
+    await page.selectOption('#movetime', '0.2');
+    await page.click('#analyse');
+    await page.waitForSelector('#graph polyline', { timeout: 600_000 });
+    const marks = await page.locator('#moves li.mark').count();
+    const moves = await page.locator('#moves li').count();
+    assert(moves > 10, `${moves} moves`);
+    assert(marks > 0, 'no marked move');
+    const summary = await page.textContent('#summary');
+    assert(summary.includes('moves reviewed'), summary);
+    await page.screenshot({ path: IMAGES + 'web-review.png' });
+  });
+
+  await check('another origin is refused (HTTP and WebSocket)', async () => {
+    const other = url.replace('127.0.0.1', 'localhost');
+    await page.goto(other + 'play');
+    const answer = await page.evaluate(async (target) => {
+      const status = await fetch(target + 'api/games', { method: 'POST', body: '1. h2e2 *' }).then(
+        (r) => r.status,
+        () => 'blocked',
+      );
+      const ws = await new Promise((done) => {
+        const s = new WebSocket(target.replace('http', 'ws') + 'ws');
+        s.onopen = () => done('open');
+        s.onerror = () => done('refused');
+      });
+      return { status, ws };
+    }, url);
+    assert(answer.ws === 'refused', `WebSocket ${answer.ws}`);
+    assert(answer.status === 'blocked' || answer.status === 403, `upload ${answer.status}`);
+  });
+} finally {
+  await browser.close();
+  child.kill();
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

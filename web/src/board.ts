@@ -1,0 +1,85 @@
+// The board: chessgroundx on 9 × 10 points over the board picture the server draws. ICCS squares
+// (`h2`, ranks 0 to 9) become chessgroundx keys (ranks `1` to `9` then `:`), Red is `white`.
+// Legal moves come only from the server (`movable.free` off): the page judges nothing.
+
+import { Chessground } from 'chessgroundx';
+import type { Api } from 'chessgroundx/api';
+import type { DrawShape } from 'chessgroundx/draw';
+import type * as cg from 'chessgroundx/types';
+
+export type Side = 'red' | 'black';
+
+export function toKey(sq: string): cg.Key {
+  return (sq[0] + String.fromCharCode(49 + Number(sq[1]))) as cg.Key;
+}
+
+export function toSquare(key: string): string {
+  return key[0] + String(key.charCodeAt(1) - 49);
+}
+
+const color = (s: Side): cg.Color => (s === 'red' ? 'white' : 'black');
+
+export class Board {
+  readonly api: Api;
+  private frame: HTMLElement;
+  private flipped = false;
+
+  constructor(frame: HTMLElement, onMove: (iccs: string) => void) {
+    this.frame = frame;
+    const wrap = document.createElement('div');
+    frame.appendChild(wrap);
+    this.api = Chessground(wrap, {
+      fen: '9/9/9/9/9/9/9/9/9/9',
+      dimensions: { width: 9, height: 10 },
+      kingRoles: ['k-piece'],
+      coordinates: false,
+      movable: { free: false, showDests: true, color: undefined, events: { after: (o, d) => onMove(toSquare(o) + toSquare(d)) } },
+      premovable: { enabled: false },
+      draggable: { enabled: true, showGhost: true },
+      highlight: { lastMove: true, check: true },
+      animation: { enabled: true, duration: 150 },
+      drawable: { enabled: true, visible: true },
+    });
+    this.paint();
+  }
+
+  /** Shows `fen` with `dests` (ICCS from-square to to-squares) movable by `mover`. */
+  show(fen: string, turn: Side, dests: Record<string, string[]>, last: string | null, check: boolean): void {
+    const map: cg.Dests = new Map();
+    for (const [from, tos] of Object.entries(dests)) map.set(toKey(from), tos.map(toKey));
+    this.api.set({
+      fen: fen.split(' ')[0],
+      turnColor: color(turn),
+      check: check ? color(turn) : false,
+      lastMove: last ? [toKey(last.slice(0, 2)), toKey(last.slice(2, 4))] : undefined,
+      movable: { color: map.size ? color(turn) : undefined, dests: map },
+    });
+  }
+
+  /** Arrows for moves in ICCS, the first bold. */
+  arrows(moves: string[], brush = 'green'): void {
+    const shapes: DrawShape[] = moves
+      .filter((m) => /^[a-i][0-9][a-i][0-9]$/.test(m))
+      .map((m, i) => ({
+        orig: toKey(m.slice(0, 2)),
+        dest: toKey(m.slice(2, 4)),
+        brush: i === 0 ? brush : 'paleGreen',
+        modifiers: { lineWidth: i === 0 ? 12 : 6 },
+      }));
+    this.api.setAutoShapes(shapes);
+  }
+
+  setOrientation(side: Side): void {
+    this.flipped = side === 'black';
+    this.api.set({ orientation: color(side) });
+    this.paint();
+  }
+
+  flip(): void {
+    this.setOrientation(this.flipped ? 'red' : 'black');
+  }
+
+  private paint(): void {
+    this.frame.style.backgroundImage = `url(/assets/board${this.flipped ? '-flipped' : ''}.svg)`;
+  }
+}

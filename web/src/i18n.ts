@@ -1,0 +1,75 @@
+// The page's words in English and Chinese: the browser's language first, the switch after.
+
+export type Lang = 'en' | 'zh';
+
+const zh: Record<string, string> = {
+  Play: '对弈',
+  Analysis: '分析',
+  Review: '复盘',
+  'New game': '新对局',
+  'You play': '执',
+  Red: '红方',
+  Black: '黑方',
+  Level: '级别',
+  'Start FEN (optional)': '起始局面 FEN（可选）',
+  Start: '开始',
+  'Take back': '悔棋',
+  Hint: '提示',
+  'Offer draw': '提和',
+  Resign: '认输',
+  Flip: '翻转',
+  'Download PGN': '下载 PGN',
+  'Move (ICCS, Chinese or WXF)': '着法（ICCS、中文或 WXF）',
+  'Red to move': '红方走棋',
+  'Black to move': '黑方走棋',
+  'Chuhan is thinking…': '楚汉思考中…',
+  'Your move': '请走棋',
+  Opening: '开局',
+  Lines: '线路',
+  Depth: '深度',
+  'Set': '设置',
+  Copy: '复制',
+  'Game file': '棋谱文件',
+  'Drop a game file here or choose one': '将棋谱文件拖到这里，或选择文件',
+  'Seconds per move': '每步秒数',
+  Analyse: '分析',
+  Stop: '停止',
+  'Connection lost: reload the page': '连接已断开，请刷新页面',
+  '1-0': '红胜',
+  '0-1': '黑胜',
+  '1/2-1/2': '和棋',
+  checkmate: '将死',
+  stalemate: '困毙',
+  'perpetual-check': '长将',
+  'perpetual-chase': '长捉',
+  repetition: '重复局面',
+  'move-limit': '自然限着',
+  material: '双方无进攻子力',
+  resignation: '认输',
+  agreement: '议和',
+  other: '其他',
+  'Waiting for a free core': '等待空闲的处理器核心',
+  Notation: '记谱',
+  Glyphs: '字体',
+  Traditional: '繁体',
+  Simplified: '简体',
+  Language: '语言',
+  'Chuhan accepts the draw': '楚汉同意和棋',
+  'Chuhan declines the draw': '楚汉拒绝和棋',
+};
+
+let lang: Lang = (localStorage.getItem('chuhan.lang') as Lang) || (navigator.language.startsWith('zh') ? 'zh' : 'en');
+
+export function getLang(): Lang {
+  return lang;
+}
+
+export function setLang(l: Lang): void {
+  lang = l;
+  localStorage.setItem('chuhan.lang', l);
+}
+
+/** The word in the page's language (English is the key). */
+export function t(key: string): string {
+  return lang === 'zh' ? (zh[key] ?? key) : key;
+}

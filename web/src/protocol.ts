@@ -1,0 +1,49 @@
+// The server's messages (src/web/protocol.rs is their definition).
+
+import type { Side } from './board';
+
+export interface MoveText {
+  iccs: string;
+  text: string;
+}
+
+export interface Line {
+  pv: string[];
+  text: string;
+  score: string;
+  red: number;
+  wdl: [number, number, number];
+}
+
+export interface State {
+  t: 'state';
+  mode: 'play' | 'analysis';
+  fen: string;
+  turn: Side;
+  dests: Record<string, string[]>;
+  last: string | null;
+  check: boolean;
+  start: string;
+  moves: MoveText[];
+  human: Side | 'none';
+  level: number;
+  thinking: boolean;
+  opening: string | null;
+  result: { score: string; winner: string; reason: string; text: string } | null;
+}
+
+export interface ReviewedMove {
+  mv: MoveText;
+  mark: string;
+  best: MoveText | null;
+  fen: string;
+}
+
+export type ServerMessage =
+  | State
+  | { t: 'lines'; depth: number; nodes: number; nps: number; lines: Line[] }
+  | { t: 'hint'; lines: Line[] }
+  | { t: 'progress'; done: number; total: number }
+  | { t: 'reviewed'; moves: ReviewedMove[]; red: number[]; summary: string[]; pgn: string }
+  | { t: 'notice'; text: string }
+  | { t: 'error'; text: string };

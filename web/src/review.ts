@@ -1,0 +1,157 @@
+// The review view: a game file sent to the server, one of its games reviewed in the background
+// (the same analysis as `chuhan analyze`), the graph of Red's chances, the marks, the summary.
+
+import { Board, toKey } from './board';
+import { t } from './i18n';
+import { el, save } from './dom';
+import type { ReviewedMove, ServerMessage, State } from './protocol';
+
+interface GameInfo {
+  title: string;
+  fen: string;
+  moves: string[];
+}
+
+const MARK_BRUSH: Record<string, string> = { '??': 'red', '?': 'yellow', '?!': 'paleBlue', '!': 'green' };
+
+export class Review {
+  private games: GameInfo[] = [];
+  private list = el('select', { id: 'games' });
+  private message = el('div', { id: 'notice' });
+  private bar = el('progress', { id: 'progress', max: '1', value: '0' });
+  private graph = el('div', { id: 'graph' });
+  private moves = el('ol', { id: 'moves', class: 'review' });
+  private summary = el('pre', { id: 'summary' });
+  private start: State | null = null;
+  private reviewed: ReviewedMove[] = [];
+  private pgn = '';
+  private ply = 0;
+
+  constructor(
+    private board: Board,
+    main: HTMLElement,
+    private send: (msg: object) => void,
+  ) {
+    const file = el('input', { id: 'file', type: 'file' });
+    file.onchange = () => file.files?.[0] && this.upload(file.files[0]);
+    const drop = el('div', { id: 'drop' }, t('Drop a game file here or choose one'), el('br'), file);
+    drop.ondragover = (e) => e.preventDefault();
+    drop.ondrop = (e) => {
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) this.upload(f);
+    };
+    const seconds = el('select', { id: 'movetime' });
+    for (const s of ['0.2', '0.5', '1', '2']) seconds.append(el('option', { value: s }, s));
+    seconds.value = '0.5';
+    const go = el('button', { id: 'analyse' }, t('Analyse'));
+    go.onclick = () => {
+      const g = this.games[Number(this.list.value)];
+      if (g) this.send({ t: 'review', fen: g.fen, moves: g.moves, movetime: Math.round(Number(seconds.value) * 1000) });
+    };
+    const stop = el('button', { id: 'stop' }, t('Stop'));
+    stop.onclick = () => this.send({ t: 'stop' });
+    const pgn = el('button', { id: 'pgn' }, t('Download PGN'));
+    pgn.onclick = () => this.pgn && save('chuhan-review.pgn', this.pgn);
+    main.append(
+      el(
+        'section',
+        { class: 'panel' },
+        drop,
+        this.list,
+        el('div', { class: 'row' }, t('Seconds per move'), seconds, go, stop),
+        this.bar,
+        this.message,
+        this.graph,
+        this.moves,
+        this.summary,
+        pgn,
+      ),
+    );
+  }
+
+  private async upload(file: File) {
+    const body = await file.arrayBuffer();
+    const answer = await fetch('/api/games', { method: 'POST', body });
+    if (!answer.ok) {
+      this.message.textContent = `${answer.status}: ${await answer.text()}`;
+      this.message.className = 'error';
+      return;
+    }
+    const data = await answer.json();
+    this.games = data.games;
+    this.list.replaceChildren(...this.games.map((g, i) => el('option', { value: String(i) }, `${i + 1}. ${g.title}`)));
+    this.message.textContent = data.errors.join('\n');
+    this.message.className = data.errors.length ? 'error' : '';
+  }
+
+  state(s: State) {
+    this.start = s;
+    this.reviewed = [];
+    this.board.show(s.start, 'red', {}, null, false);
+  }
+
+  onMessage(m: ServerMessage) {
+    if (m.t === 'progress') {
+      this.bar.max = m.total;
+      this.bar.value = m.done;
+    } else if (m.t === 'reviewed') {
+      this.bar.value = this.bar.max;
+      this.reviewed = m.moves;
+      this.pgn = m.pgn;
+      this.summary.textContent = m.summary.join('\n');
+      this.moves.replaceChildren(
+        ...m.moves.map((mv, i) => {
+          const li = el('li', { class: mv.mark ? 'mark' : '' }, mv.mv.text + mv.mark);
+          li.onclick = () => this.go(i + 1);
+          return li;
+        }),
+      );
+      this.drawGraph(m.red, m.moves);
+      this.go(m.moves.length);
+    }
+  }
+
+  key(k: string) {
+    if (k === 'ArrowLeft') this.go(this.ply - 1);
+    if (k === 'ArrowRight') this.go(this.ply + 1);
+  }
+
+  /** Shows the position after `ply` moves, its move's mark and Chuhan's choice. */
+  go(ply: number) {
+    if (!this.start || ply < 0 || ply > this.reviewed.length) return;
+    this.ply = ply;
+    const mv = this.reviewed[ply - 1];
+    const fen = mv ? mv.fen : this.start.start;
+    const turn = fen.split(' ')[1] === 'b' ? 'black' : 'red';
+    this.board.show(fen, turn, {}, mv ? mv.mv.iccs : null, false);
+    const shapes = [];
+    if (mv?.mark) shapes.push({ orig: toKey(mv.mv.iccs.slice(2, 4)), brush: MARK_BRUSH[mv.mark] });
+    if (mv?.best) {
+      shapes.push({ orig: toKey(mv.best.iccs.slice(0, 2)), dest: toKey(mv.best.iccs.slice(2, 4)), brush: 'blue' });
+    }
+    this.board.api.setAutoShapes(shapes);
+    this.moves.querySelectorAll('li').forEach((li, i) => li.classList.toggle('current', i === ply - 1));
+    this.graph.querySelectorAll('circle.cursor').forEach((c) => c.remove());
+  }
+
+  private drawGraph(red: number[], moves: ReviewedMove[]) {
+    const w = 600, h = 160, n = Math.max(red.length - 1, 1);
+    const x = (i: number) => (i * w) / n;
+    const y = (p: number) => h - p * h;
+    const points = red.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
+    const colours: Record<string, string> = { '??': '#d01c1c', '?': '#ef7d00', '?!': '#e0b000' };
+    const dots = moves
+      .map((m, i) => (colours[m.mark] ? `<circle cx="${x(i + 1)}" cy="${y(red[i + 1])}" r="4" fill="${colours[m.mark]}"/>` : ''))
+      .join('');
+    this.graph.innerHTML =
+      `<svg viewBox="0 0 ${w} ${h}" preserveAspectRatio="none"><rect width="${w}" height="${h}" fill="#fbf3dd"/>` +
+      `<line x1="0" x2="${w}" y1="${h / 2}" y2="${h / 2}" stroke="#aaa"/>` +
+      `<polyline points="${points}" fill="none" stroke="#17365d" stroke-width="2"/>${dots}</svg>`;
+    const svg = this.graph.querySelector('svg')!;
+    svg.onclick = (e) => {
+      const r = svg.getBoundingClientRect();
+      this.go(Math.round(((e.clientX - r.left) / r.width) * n));
+    };
+  }
+}
