@@ -30,6 +30,7 @@ mod r#match;
 mod perft;
 mod pgn;
 mod play;
+mod serve;
 mod suite;
 mod tune;
 mod wdl;
@@ -66,6 +67,8 @@ pub enum Command {
     Analyze(analyze::Args),
     /// Play games between two engines and report the score.
     Match(r#match::Args),
+    /// Serve the board in the browser: play, analyse and review games (127.0.0.1:8412).
+    Serve(serve::Args),
 }
 
 impl Command {
@@ -88,6 +91,7 @@ impl Command {
                 Some(m) => args.run(m),
                 None => Err(CliError::Failed("internal: no arguments for match".to_string())),
             },
+            Command::Serve(args) => args.run(),
         }
     }
 }

@@ -96,7 +96,7 @@ impl Game {
     /// (0 when `side` has not moved).
     pub fn take_back(&mut self, side: Color) -> usize {
         let first = self.start.side_to_move();
-        let mover = |i: usize| if i % 2 == 0 { first } else { !first };
+        let mover = |i: usize| if i.is_multiple_of(2) { first } else { !first };
         let moves = self.moves.len();
         let plies = (0..moves).rev().find(|&i| mover(i) == side).map_or(0, |i| moves - i);
         self.undo(plies);

@@ -2,6 +2,8 @@
 //! Chinese moves): the games it holds, each with its moves in ICCS, and each game that could not
 //! be read with its reason. A file that is not text is refused as a whole.
 
+use std::path::Path;
+
 use serde::Serialize;
 
 use crate::pgn;
@@ -13,8 +15,8 @@ pub struct Games {
     pub games: Vec<GameInfo>,
     /// One line per game that was skipped, or the reason the whole file was.
     pub errors: Vec<String>,
-    /// The character set the file was read in.
-    pub charset: &'static str,
+    /// The format the file was read in: `PGN (Big5)`.
+    pub format: String,
 }
 
 #[derive(Debug, Serialize, PartialEq)]
@@ -30,32 +32,37 @@ const MAX_CONTROL_PER_MILLE: usize = 5;
 
 /// The games of `bytes`.
 pub fn read(bytes: &[u8]) -> Games {
-    let (text, charset) = pgn::decode(bytes);
-    let charset = charset.name();
-    let controls = text.chars().filter(|c| c.is_control() && !c.is_whitespace()).count();
-    let replaced = text.chars().filter(|&c| c == char::REPLACEMENT_CHARACTER).count();
-    let chars = text.chars().count().max(1);
-    if (controls + replaced) * 1000 > chars * MAX_CONTROL_PER_MILLE {
-        return Games { games: Vec::new(), errors: vec!["this is not a game file (binary data)".to_string()], charset };
+    let source = pgn::read_bytes(Path::new("upload"), bytes);
+    let format = source.format.map_or_else(|| "unknown".to_string(), |f| f.name());
+    let (games, errors) = source.split();
+    let mut out = Games { games: Vec::new(), errors: Vec::new(), format };
+    if games.is_empty() && looks_binary(bytes) {
+        out.errors.push("this is not a game file (binary data)".to_string());
+        return out;
     }
-    let mut out = Games { games: Vec::new(), errors: Vec::new(), charset };
-    for (i, game) in pgn::read_games(&text).into_iter().enumerate() {
-        match game {
-            Ok(game) => out.games.push(GameInfo {
-                title: format!(
-                    "{} - {}, {}",
-                    game.tag("Red").unwrap_or("?"),
-                    game.tag("Black").unwrap_or("?"),
-                    GameResult::score_of(game.result.as_ref())
-                ),
-                fen: game.start.fen(),
-                moves: game.moves.iter().map(|m| m.to_string()).collect(),
-            }),
-            Err(e) => out.errors.push(format!("game {}: {e}", i + 1)),
-        }
+    for game in games {
+        out.games.push(GameInfo {
+            title: format!(
+                "{} - {}, {}",
+                game.tag("Red").unwrap_or("?"),
+                game.tag("Black").unwrap_or("?"),
+                GameResult::score_of(game.result.as_ref())
+            ),
+            fen: game.start.fen(),
+            moves: game.moves.iter().map(|m| m.to_string()).collect(),
+        });
     }
+    out.errors.extend(errors.iter().map(|e| e.to_string()));
     if out.games.is_empty() && out.errors.is_empty() {
         out.errors.push("the file holds no game".to_string());
     }
     out
+}
+
+/// Whether `bytes` decode to text with more control characters or undecodable bytes than
+/// text has.
+fn looks_binary(bytes: &[u8]) -> bool {
+    let (text, _) = pgn::decode(bytes);
+    let odd = text.chars().filter(|&c| (c.is_control() && !c.is_whitespace()) || c == char::REPLACEMENT_CHARACTER);
+    odd.count() * 1000 > text.chars().count().max(1) * MAX_CONTROL_PER_MILLE
 }

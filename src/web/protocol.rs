@@ -19,9 +19,15 @@ pub enum ClientMessage {
         movetime: Option<u64>,
     },
     /// Infinite analysis of `fen` after `moves` (ICCS), `multipv` lines (1 to 5).
-    Analyse { fen: Option<String>, moves: Option<Vec<String>>, multipv: Option<usize> },
+    Analyse {
+        fen: Option<String>,
+        moves: Option<Vec<String>>,
+        multipv: Option<usize>,
+    },
     /// A move in ICCS, Chinese or WXF notation, played on the tab's board.
-    Move { mv: String },
+    Move {
+        mv: String,
+    },
     /// Take back the player's last move (and Chuhan's reply).
     Undo,
     /// The best three moves for the side to move.
@@ -32,9 +38,15 @@ pub enum ClientMessage {
     /// Stop the analysis or review under way.
     Stop,
     /// `iccs`, `wxf` or `chinese` (simplified; `traditional` for the traditional script).
-    Notation { notation: String },
+    Notation {
+        notation: String,
+    },
     /// Review the game `moves` (ICCS) from `fen`, `movetime` ms per position.
-    Review { fen: Option<String>, moves: Vec<String>, movetime: Option<u64> },
+    Review {
+        fen: Option<String>,
+        moves: Vec<String>,
+        movetime: Option<u64>,
+    },
 }
 
 /// A game's end, as the judge gave it.

@@ -1,0 +1,44 @@
+//! `chuhan serve`: the board in the browser (`docs/web.md` §1).
+
+use std::net::IpAddr;
+
+use super::CliError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The port to listen on (0: any free one).
+    #[arg(long, default_value_t = chuhan::web::DEFAULT_PORT)]
+    port: u16,
+    /// The address to listen on; anything but loopback opens the engine to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: IpAddr,
+    /// Open the page in the system browser.
+    #[arg(long)]
+    open: bool,
+}
+
+impl Args {
+    pub fn run(self) -> Result<(), CliError> {
+        let listener = chuhan::web::bind(self.host, self.port).map_err(CliError::failed)?;
+        if !self.host.is_loopback() {
+            eprintln!(
+                "warning: listening on {} beyond loopback: anyone who can reach this machine can use its engine",
+                self.host
+            );
+        }
+        let url = chuhan::web::url(listener.local_addr().map_err(CliError::failed)?);
+        out!("Chuhan is serving {url} (Ctrl-C to stop)");
+        if self.open {
+            open(&url);
+        }
+        chuhan::web::serve_blocking(listener).map_err(CliError::failed)
+    }
+}
+
+/// Starts the system's browser on `url`; a failure is one line, and the server goes on.
+fn open(url: &str) {
+    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("warning: cannot start a browser ({opener}: {e}); open {url} yourself");
+    }
+}
