@@ -45,7 +45,7 @@ serve: build
 
 e2e: build $(WEB_DEPS)
 	@command -v chromium >/dev/null || { echo "make e2e needs Chromium: apt-get install chromium" >&2; exit 1; }
-	cd web && CCPD=$(abspath $(CCPD)) node e2e/run.mjs
+	cd web && node e2e/run.mjs
 
 lint:
 	$(CARGO) fmt --all -- --check

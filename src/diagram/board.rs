@@ -14,7 +14,7 @@ use crate::notation::{Script, file_label, file_number, piece_name};
 use crate::types::{Color, File, Move, Piece, Square};
 
 /// What to draw besides the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
     /// Black at the bottom.
     pub flipped: bool,
@@ -22,8 +22,14 @@ pub struct Diagram {
     pub last_move: Option<Move>,
     /// Arrows from each move's from-point to its to-point (plans, threats, alternatives).
     pub arrows: Vec<Move>,
-    /// The glyphs on the pieces.
+    /// The glyphs on the pieces: the traditional ones unless told otherwise.
     pub script: Script,
+}
+
+impl Default for Diagram {
+    fn default() -> Diagram {
+        Diagram { flipped: false, last_move: None, arrows: Vec::new(), script: Script::Traditional }
+    }
 }
 
 /// The board's canvas.
@@ -84,11 +90,7 @@ impl Layout {
 impl Diagram {
     /// The diagram of a position as reached: its last move marked, no arrows.
     pub fn of(pos: &Position) -> Diagram {
-        Diagram {
-            last_move: pos.last_move().filter(|mv| !mv.is_null()),
-            script: Script::Traditional,
-            ..Diagram::default()
-        }
+        Diagram { last_move: pos.last_move().filter(|mv| !mv.is_null()), ..Diagram::default() }
     }
 
     /// The empty board alone (grid, river, file numbers), as the web board's background: its

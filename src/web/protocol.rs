@@ -70,6 +70,16 @@ pub struct MoveText {
     pub text: String,
 }
 
+/// A book move and how the master games that played it went, for the side that played it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BookEntry {
+    pub mv: MoveText,
+    pub games: u64,
+    /// Points per game, 0 to 1.
+    pub score: f64,
+    pub draws: f64,
+}
+
 /// One engine line.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct LineInfo {
@@ -121,6 +131,8 @@ pub enum ServerMessage {
         thinking: bool,
         /// The opening's ECCO code while the game is in the book.
         opening: Option<String>,
+        /// The default book's moves for the position, most played first.
+        book: Vec<BookEntry>,
         result: Option<Outcome>,
     },
     /// The analysis so far: its lines, best first.

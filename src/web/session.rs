@@ -310,11 +310,6 @@ impl Session {
         engine.book_move(&[], rand::random()).map(|bm| bm.mv)
     }
 
-    /// The book's opening code of the shown position.
-    pub(super) fn opening(&self) -> Option<String> {
-        self.engine.as_ref()?.opening(self.game.position()).map(|c| c.to_string())
-    }
-
     fn engine(&mut self) -> Option<&mut Engine> {
         if self.engine.is_none() {
             self.engine = Engine::new().ok();

@@ -167,6 +167,10 @@ async fn analysis_gives_three_lines_and_a_hint_three_moves() {
     let port = start().await;
     let mut ws = connect(port, None).await.expect("socket");
     send(&mut ws, json!({"t": "analyse", "multipv": 3})).await;
+    // The opening explorer: the start position's most played book move is the central cannon.
+    let start = next(&mut ws, "state").await;
+    assert_eq!(start["book"][0]["mv"]["iccs"], "h2e2", "{}", start["book"]);
+    assert!(start["book"].as_array().is_some_and(|b| b.len() >= 5));
     let lines = loop {
         let msg = next(&mut ws, "lines").await;
         if msg["lines"].as_array().map(Vec::len) == Some(3) && msg["depth"].as_i64() >= Some(4) {

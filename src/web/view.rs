@@ -3,10 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use super::protocol::{LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
+use std::sync::Arc;
+
+use once_cell::sync::Lazy;
+
+use super::protocol::{BookEntry, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
 use super::session::Session;
 use crate::analysis::{self, Review};
 use crate::board::Position;
+use crate::book::Book;
 use crate::engine::{Info, SearchResult};
 use crate::movegen::legal_moves;
 use crate::notation::{self, Notation};
@@ -15,6 +20,25 @@ use crate::play::advice::score_text;
 use crate::play::line_text;
 use crate::types::{Color, Reason, Score};
 use crate::wdl;
+
+/// The default book, read once for every tab's opening explorer.
+static BOOK: Lazy<Option<Arc<Book>>> = Lazy::new(|| Book::open_or_default("").ok());
+
+/// The book's moves for `pos`, most played first.
+fn book_moves(pos: &Position, notation: Notation) -> Vec<BookEntry> {
+    let Some(book) = BOOK.as_ref() else { return Vec::new() };
+    let mut moves = book.probe(pos);
+    moves.sort_by_key(|bm| std::cmp::Reverse(bm.stats.games()));
+    moves
+        .into_iter()
+        .map(|bm| BookEntry {
+            mv: MoveText { iccs: bm.mv.to_string(), text: notation::format_move(pos, bm.mv, notation) },
+            games: bm.stats.games(),
+            score: bm.stats.score(),
+            draws: bm.stats.draw_rate(),
+        })
+        .collect()
+}
 
 /// What the tab's board is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +85,8 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
         human,
         level,
         thinking,
-        opening: s.opening(),
+        opening: BOOK.as_ref().and_then(|b| b.opening(pos)).map(|c| c.to_string()),
+        book: if matches!(s.mode, Mode::Analysis { .. }) { book_moves(pos, s.notation) } else { Vec::new() },
         result: s.game.result().map(|r| Outcome {
             score: r.score().to_string(),
             winner: r.winner.map_or("none", colour),

@@ -2,8 +2,7 @@
 // pixels of screenshots (pieces where the FEN puts them). Writes docs/images/web-*.png.
 // Ends with the line `N passed, N failed` and a non-zero status on a failure.
 
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import pngjs from 'pngjs';
 import { ROOT, piecesOfFen, piecesOnBoard, pointOf, startBrowser, startServer } from './server.mjs';
 
@@ -81,21 +80,8 @@ const waitMoves = (page, n) =>
     timeout: PATIENCE,
   });
 
-/** One Big5 master game of the CCPD, unpacked under target/. */
-function ccpdGame() {
-  const dir = ROOT + 'target/e2e/ccpd';
-  mkdirSync(dir, { recursive: true });
-  const archive = process.env.CCPD || ROOT + '../shared/data/ccpd.tar.xz';
-  const member = 'Dataset/對局/電腦對局';
-  try {
-    statSync(`${dir}/${member}`);
-  } catch {
-    execFileSync('tar', ['-xJf', archive, '-C', dir, member]);
-  }
-  const files = readdirSync(`${dir}/${member}`, { recursive: true }).filter((f) => String(f).endsWith('.pgn'));
-  files.sort();
-  return `${dir}/${member}/${files[0]}`;
-}
+/** A Big5 game of the CCPD (`Dataset/對局/電腦對局/人機賽/00000001.pgn`, CC BY 4.0), as it comes. */
+const CCPD_GAME = new URL('ccpd-big5.pgn', import.meta.url).pathname;
 
 const { url, child } = await startServer();
 const browser = await startBrowser();
@@ -161,7 +147,7 @@ try {
 
   await check('review: a Big5 game of the CCPD, the graph and the marks', async () => {
     await page.goto(url + 'review');
-    await page.setInputFiles('#file', ccpdGame());
+    await page.setInputFiles('#file', CCPD_GAME);
     await page.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
     await page.selectOption('#movetime', '0.2');
     await page.click('#analyse');

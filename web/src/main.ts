@@ -84,6 +84,7 @@ const status = el('div', { id: 'status' });
 const notice = el('div', { id: 'notice' });
 const moveList = el('ol', { id: 'moves' });
 const linesBox = el('div', { id: 'lines' });
+const explorer = el('table', { id: 'explorer' });
 const evalBar = el('div', { id: 'evalbar' }, el('div', { id: 'evalfill' }));
 const fenBox = el('input', { id: 'fen', type: 'text', spellcheck: 'false' });
 const moveBox = el('input', { id: 'movebox', type: 'text', placeholder: t('Move (ICCS, Chinese or WXF)') });
@@ -157,8 +158,21 @@ function analysisPanel(): HTMLElement {
     notice,
     moveBox,
     linesBox,
+    explorer,
     moveList,
   );
+}
+
+/** The opening explorer: the book's moves for the shown position, a click plays one. */
+function showBook(s: State) {
+  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  const head = el('tr', {}, el('th', {}, t('Book')), el('th', {}, t('Games')), el('th', {}, t('Score')), el('th', {}, t('Draws')));
+  const rows = s.book.map((b) => {
+    const row = el('tr', { class: 'book' }, el('td', {}, b.mv.text), el('td', {}, String(b.games)), el('td', {}, pct(b.score)), el('td', {}, pct(b.draws)));
+    row.onclick = () => send({ t: 'move', mv: b.mv.iccs });
+    return row;
+  });
+  explorer.replaceChildren(...(rows.length ? [head, ...rows] : []));
 }
 
 function analyse(fen: string | undefined, moves: string[]) {
@@ -192,6 +206,7 @@ function showState(s: State) {
   fenBox.value = s.fen;
   moveList.replaceChildren(...s.moves.map((m) => el('li', { 'data-iccs': m.iccs }, m.text)));
   moveList.scrollTop = moveList.scrollHeight;
+  if (view === 'analysis') showBook(s);
   let text: string;
   if (s.result) {
     text = `${t(s.result.score)} (${t(s.result.reason)}): ${s.result.text}`;

@@ -29,6 +29,8 @@ export interface State {
   level: number;
   thinking: boolean;
   opening: string | null;
+  /** The book's moves for the position: games, the mover's score and the draw rate. */
+  book: { mv: MoveText; games: number; score: number; draws: number }[];
   result: { score: string; winner: string; reason: string; text: string } | null;
 }
 
