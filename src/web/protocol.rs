@@ -107,34 +107,38 @@ pub struct ReviewedMove {
     pub fen: String,
 }
 
+/// The tab's position and everything the board shows of it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BoardState {
+    /// `play` or `analysis`.
+    pub mode: &'static str,
+    pub fen: String,
+    /// `red` or `black`.
+    pub turn: &'static str,
+    /// Legal moves by from-square, from Chuhan's move generator (empty once the game ended).
+    pub dests: std::collections::BTreeMap<String, Vec<String>>,
+    pub last: Option<String>,
+    pub check: bool,
+    /// The start position and the moves from it.
+    pub start: String,
+    pub moves: Vec<MoveText>,
+    /// The player's side in a game; `none` in analysis.
+    pub human: &'static str,
+    pub level: u8,
+    pub thinking: bool,
+    /// The opening's ECCO code while the game is in the book.
+    pub opening: Option<String>,
+    /// The default book's moves for the position, most played first.
+    pub book: Vec<BookEntry>,
+    pub result: Option<Outcome>,
+}
+
 /// What the server tells a tab.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(tag = "t", rename_all = "lowercase")]
 pub enum ServerMessage {
     /// The tab's position and everything the board shows of it.
-    State {
-        /// `play` or `analysis`.
-        mode: &'static str,
-        fen: String,
-        /// `red` or `black`.
-        turn: &'static str,
-        /// Legal moves by from-square, from Chuhan's move generator (empty once the game ended).
-        dests: std::collections::BTreeMap<String, Vec<String>>,
-        last: Option<String>,
-        check: bool,
-        /// The start position and the moves from it.
-        start: String,
-        moves: Vec<MoveText>,
-        /// The player's side in a game; `none` in analysis.
-        human: &'static str,
-        level: u8,
-        thinking: bool,
-        /// The opening's ECCO code while the game is in the book.
-        opening: Option<String>,
-        /// The default book's moves for the position, most played first.
-        book: Vec<BookEntry>,
-        result: Option<Outcome>,
-    },
+    State(Box<BoardState>),
     /// The analysis so far: its lines, best first.
     Lines { depth: i32, nodes: u64, nps: u64, lines: Vec<LineInfo> },
     /// The best three moves for the player.

@@ -15,9 +15,9 @@ use super::protocol::{ClientMessage, ServerMessage};
 use super::view::{self, Mode};
 use crate::analysis::Review;
 use crate::board::Position;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strength};
+use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Level, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation, Script};
-use crate::play::DEFAULT_SKILL;
+use crate::play::DEFAULT_LEVEL;
 use crate::play::advice::HINT_LINES;
 use crate::play::game::Game;
 use crate::types::{Color, Move};
@@ -190,10 +190,11 @@ impl Session {
             Some("black") => Color::Black,
             Some(other) => return Err(format!("unknown colour {other:?}: red or black")),
         };
-        let level = level.unwrap_or(DEFAULT_SKILL);
-        if level > crate::engine::MAX_SKILL {
-            return Err(format!("level {level} is out of range: 0 to {}", crate::engine::MAX_SKILL));
-        }
+        let level = match level {
+            None => DEFAULT_LEVEL,
+            Some(n) => Level::new(n)
+                .ok_or_else(|| format!("level {n} is out of range: {} to {}", Level::MIN.get(), Level::MAX.get()))?,
+        };
         let movetime = movetime.unwrap_or(DEFAULT_MOVETIME_MS);
         if !(1..=MAX_MOVETIME_MS).contains(&movetime) {
             return Err(format!("thinking time {movetime} ms is out of range: 1 to {MAX_MOVETIME_MS}"));

@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use once_cell::sync::Lazy;
 
-use super::protocol::{BookEntry, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
+use super::protocol::{BoardState, BookEntry, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
 use super::session::Session;
 use crate::analysis::{self, Review};
 use crate::board::Position;
 use crate::book::Book;
-use crate::engine::{Info, SearchResult};
+use crate::engine::{Info, Level, SearchResult};
 use crate::movegen::legal_moves;
 use crate::notation::{self, Notation};
 use crate::pgn;
@@ -44,7 +44,7 @@ fn book_moves(pos: &Position, notation: Notation) -> Vec<BookEntry> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// A game against Chuhan.
-    Play { human: Color, level: u8, movetime: u64 },
+    Play { human: Color, level: Level, movetime: u64 },
     /// Free moves, the engine analysing each position.
     Analysis { multipv: usize },
 }
@@ -70,10 +70,10 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
         }
     }
     let (human, level) = match s.mode {
-        Mode::Play { human, level, .. } => (colour(human), level),
+        Mode::Play { human, level, .. } => (colour(human), level.get()),
         Mode::Analysis { .. } => ("none", 0),
     };
-    ServerMessage::State {
+    ServerMessage::State(Box::new(BoardState {
         mode: if matches!(s.mode, Mode::Play { .. }) { "play" } else { "analysis" },
         fen: pos.fen(),
         turn: colour(pos.side_to_move()),
@@ -96,7 +96,7 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
                 None => r.reason.to_string(),
             },
         }),
-    }
+    }))
 }
 
 fn reason_code(reason: &Reason) -> &'static str {
