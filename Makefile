@@ -31,7 +31,8 @@ test:
 
 # The board in the browser (docs/web.md): `make serve` runs it, `make web` rebuilds the page's
 # bundle in src/web/dist/ (committed: the binary embeds it, so cargo never needs Node), `make e2e`
-# drives it in headless Chromium (Debian's `chromium`) and writes docs/images/web-*.png.
+# drives it in headless Chromium (Debian's `chromium`); `make e2e SCREENSHOTS=docs/images`
+# refreshes the README's screenshots.
 WEB_DEPS := web/node_modules/.package-lock.json
 
 $(WEB_DEPS): web/package-lock.json
@@ -45,7 +46,7 @@ serve: build
 
 e2e: build $(WEB_DEPS)
 	@command -v chromium >/dev/null || { echo "make e2e needs Chromium: apt-get install chromium" >&2; exit 1; }
-	cd web && node e2e/run.mjs
+	cd web && SCREENSHOTS=$(SCREENSHOTS) node e2e/run.mjs
 
 lint:
 	$(CARGO) fmt --all -- --check

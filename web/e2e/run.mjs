@@ -1,14 +1,16 @@
 // End to end in headless Chromium: the page as a person uses it, asserted by DOM facts and by
-// pixels of screenshots (pieces where the FEN puts them). Writes docs/images/web-*.png.
+// pixels of screenshots (pieces where the FEN puts them). Leaves its screenshots web-*.png in
+// target/e2e/, or in $SCREENSHOTS (`make e2e SCREENSHOTS=docs/images` refreshes the README's).
 // Ends with the line `N passed, N failed` and a non-zero status on a failure.
 
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import pngjs from 'pngjs';
 import { ROOT, piecesOfFen, piecesOnBoard, pointOf, startBrowser, startServer } from './server.mjs';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const MATE = '3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1';
-const IMAGES = ROOT + 'docs/images/';
+const IMAGES = (process.env.SCREENSHOTS ? resolve(ROOT, process.env.SCREENSHOTS) : ROOT + 'target/e2e') + '/';
 const PATIENCE = 120_000;
 
 let passed = 0;
