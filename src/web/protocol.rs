@@ -75,9 +75,9 @@ pub struct MoveText {
 pub struct BookEntry {
     pub mv: MoveText,
     pub games: u64,
-    /// Points per game, 0 to 1.
-    pub score: f64,
-    pub draws: f64,
+    /// Points per game with a result, 0 to 1 (`None`: no game with a result).
+    pub score: Option<f64>,
+    pub draws: Option<f64>,
 }
 
 /// One engine line.

@@ -165,7 +165,7 @@ function analysisPanel(): HTMLElement {
 
 /** The opening explorer: the book's moves for the shown position, a click plays one. */
 function showBook(s: State) {
-  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  const pct = (x: number | null) => (x === null ? '–' : `${Math.round(100 * x)}%`);
   const head = el('tr', {}, el('th', {}, t('Book')), el('th', {}, t('Games')), el('th', {}, t('Score')), el('th', {}, t('Draws')));
   const rows = s.book.map((b) => {
     const row = el('tr', { class: 'book' }, el('td', {}, b.mv.text), el('td', {}, String(b.games)), el('td', {}, pct(b.score)), el('td', {}, pct(b.draws)));

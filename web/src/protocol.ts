@@ -30,7 +30,7 @@ export interface State {
   thinking: boolean;
   opening: string | null;
   /** The book's moves for the position: games, the mover's score and the draw rate. */
-  book: { mv: MoveText; games: number; score: number; draws: number }[];
+  book: { mv: MoveText; games: number; score: number | null; draws: number | null }[];
   result: { score: string; winner: string; reason: string; text: string } | null;
 }
 
