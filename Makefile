@@ -15,7 +15,7 @@ ifneq ($(ARCH),)
 export RUSTFLAGS := -C target-cpu=$(ARCH)
 endif
 
-.PHONY: run build test lint bench perft perft-deep suite fuzz soak tune book web serve e2e clean
+.PHONY: run build deps test lint bench perft perft-deep suite fuzz soak tune book web serve e2e clean
 
 run: build
 	$(BIN)
@@ -23,9 +23,22 @@ run: build
 build:
 	$(CARGO) build --release
 
+# What the tests need beyond cargo, installed from Debian's packages where missing (as root):
+# rsvg-convert and a CJK font for the picture tests, Node for the page's bundle, Chromium for
+# the browser test. `.ci/run` calls it too, so a fresh machine needs nothing by hand.
+deps:
+	@missing=""; \
+	command -v rsvg-convert >/dev/null || missing="$$missing librsvg2-bin fonts-noto-cjk"; \
+	command -v npm >/dev/null || missing="$$missing nodejs npm"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian's$$missing" >&2; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
 # Unit, in-process and binary-driving suites, in release so the perft and mate tiers are quick,
 # then the page end to end in a browser.
-test:
+test: deps
 	$(CARGO) test --release
 	$(MAKE) e2e
 
@@ -35,7 +48,7 @@ test:
 # refreshes the README's screenshots.
 WEB_DEPS := web/node_modules/.package-lock.json
 
-$(WEB_DEPS): web/package-lock.json
+$(WEB_DEPS): web/package-lock.json | deps
 	cd web && npm ci --no-audit --no-fund
 
 web: $(WEB_DEPS)
@@ -44,8 +57,7 @@ web: $(WEB_DEPS)
 serve: build
 	$(BIN) serve
 
-e2e: build $(WEB_DEPS)
-	@command -v chromium >/dev/null || { echo "make e2e needs Chromium: apt-get install chromium" >&2; exit 1; }
+e2e: build deps $(WEB_DEPS)
 	cd web && SCREENSHOTS=$(SCREENSHOTS) node e2e/run.mjs
 
 lint:
