@@ -41,6 +41,8 @@ fn check_game(game: &Game) {
     assert_eq!(game.tag("PlyCount"), Some(game.moves.len().to_string().as_str()));
 }
 
+/// Two games of self-play at fixed nodes (so that the machine's load cannot decide them): the
+/// summary's lines, the PGN's tags and move comments, and the memory report.
 #[test]
 fn chuhan_against_itself() {
     let dir = scratch("self");
@@ -57,8 +59,8 @@ fn chuhan_against_itself() {
         "uci",
         "--games",
         "2",
-        "--tc",
-        "1+0.02",
+        "--nodes",
+        "3000",
         "--max-plies",
         "40",
         "--sprt",
@@ -72,8 +74,8 @@ fn chuhan_against_itself() {
     let lines: Vec<&str> = out.lines().collect();
     // On Linux, memory lines for both engines and the referee follow the summary.
     let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
-    assert_eq!(lines.len(), 8 + memory, "{out}");
-    for (line, who) in lines[8..].iter().zip([
+    assert_eq!(lines.len(), 7 + memory, "{out}");
+    for (line, who) in lines[7..].iter().zip([
         "Chuhan 0.1.0 #1 RSS after its first game ",
         "Chuhan 0.1.0 #2 RSS ",
         "referee RSS peak ",
@@ -93,14 +95,13 @@ fn chuhan_against_itself() {
     assert!(lines[1].contains(", LOS: ") && lines[1].ends_with(" %"), "{}", lines[1]);
     assert!(lines[2].starts_with("LLR: ") && lines[2].contains(" (-2.94, 2.94) "), "{}", lines[2]);
     assert_eq!(lines[3], "2 of 2 games finished.");
-    assert_eq!(lines[4], "Time controls: Chuhan 0.1.0 #1 1+0.02, Chuhan 0.1.0 #2 1+0.02");
-    // Both games are counted by how they ended; self-play never plays an illegal move or
-    // fails. (Time forfeits are left out: they depend on the machine's load.)
-    let endings = lines[5].strip_prefix("Endings: ").expect(lines[5]);
+    // Both games are counted by how they ended; self-play at fixed nodes never forfeits on
+    // time, plays an illegal move or fails.
+    let endings = lines[4].strip_prefix("Endings: ").expect(lines[4]);
     let counts: Vec<u32> = endings.split(", ").filter_map(|part| part.split(' ').next()?.parse().ok()).collect();
     assert_eq!(counts.len(), 5, "{endings}");
     assert_eq!(counts.iter().sum::<u32>(), 2, "{endings}");
-    assert_eq!((counts[2], counts[3]), (0, 0), "{endings}");
+    assert_eq!((counts[1], counts[2], counts[3]), (0, 0, 0), "{endings}");
     // Progress on stderr (not a terminal here): one line per game and the running score.
     assert_eq!(stderr(&o).lines().filter(|l| l.starts_with("Finished game ")).count(), 2);
 
@@ -131,7 +132,7 @@ fn chuhan_against_itself() {
         };
         games.iter().map(of_game).sum()
     };
-    for (line, name) in lines[6..8].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
+    for (line, name) in lines[5..7].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
         let rest = line.strip_prefix(&format!("Move times of {name}: median ")).expect(line);
         assert!(rest.ends_with(&format!(" ms over {} moves", moves_of(name))), "{out}");
     }
@@ -144,6 +145,30 @@ fn chuhan_against_itself() {
     rounds.sort_unstable();
     assert_eq!(rounds, ["1", "2"]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A clocked match, books off so that every move is searched: both engines' time controls are
+/// reported and every move is timed. The clocks are generous for so few plies, so a loaded
+/// machine cannot make either side forfeit.
+#[test]
+fn clocked_match_reports_its_time_controls() {
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let no_book = "setoption name OwnBook value false";
+    let args = [
+        "match", "--engine", exe, "--init", no_book, "--tc", "2+0.05", "--engine", exe, "--init", no_book, "--tc",
+        "1.5+0.1",
+    ];
+    let o = run(&[&args[..], &["--max-plies", "8"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[2], "2 of 2 games finished.", "{out}");
+    assert_eq!(lines[3], "Time controls: Chuhan 0.1.0 #1 2+0.05, Chuhan 0.1.0 #2 1.5+0.1", "{out}");
+    assert_eq!(lines[4], "Endings: 0 by the rules, 0 time forfeits, 0 illegal moves, 0 engine failures, 2 ply caps");
+    for (line, name) in lines[5..7].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
+        assert!(line.starts_with(&format!("Move times of {name}: median ")), "{out}");
+        assert!(line.ends_with(" ms over 8 moves"), "{out}");
+    }
 }
 
 /// A move's comment: `+0.24/10 0.015s`, `-M2/7 0.002s` (score, depth, seconds): `Some(true)`;
