@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::{Ecco, Stats};
+use crate::checksum::fnv1a64;
 use crate::types::Move;
 
 /// The first eight bytes of every book file.
@@ -90,11 +91,6 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// FNV-1a, 64 bits: enough to tell a damaged file from a good one, and a dozen lines.
-pub fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
-}
-
 /// The file for `records`, which must be sorted by key with no key twice.
 pub fn encode(records: &[PositionRecord], max_ply: u32, min_games: u32, key_check: u64) -> Vec<u8> {
     debug_assert!(records.windows(2).all(|w| w[0].key < w[1].key));
@@ -126,7 +122,7 @@ pub fn encode(records: &[PositionRecord], max_ply: u32, min_games: u32, key_chec
     out.extend_from_slice(&max_ply.to_le_bytes());
     out.extend_from_slice(&min_games.to_le_bytes());
     out.extend_from_slice(&key_check.to_le_bytes());
-    out.extend_from_slice(&checksum(&body).to_le_bytes());
+    out.extend_from_slice(&fnv1a64(&body).to_le_bytes());
     debug_assert_eq!(out.len(), HEADER_LEN);
     out.extend_from_slice(&body);
     out
@@ -171,7 +167,7 @@ pub fn validate(bytes: &[u8], key_check: u64) -> Result<Header, FormatError> {
     if bytes.len() as u64 != expected {
         return Err(FormatError::Length { expected, actual: bytes.len() as u64 });
     }
-    if checksum(&bytes[HEADER_LEN..]) != u64_at(bytes, 36) {
+    if fnv1a64(&bytes[HEADER_LEN..]) != u64_at(bytes, 36) {
         return Err(FormatError::Checksum);
     }
     if header.key_check != key_check {

@@ -1,0 +1,170 @@
+//! The net file, "CHNN v1" (`docs/nnue.md` §1): a fixed header, the weights little-endian,
+//! and a checksum. Reading checks everything once, so evaluation never meets a bad shape.
+
+use std::fmt;
+
+use super::{FEATURES, Network, QA, QB};
+use crate::checksum::fnv1a64;
+
+/// The first four bytes of every net file.
+pub const MAGIC: [u8; 4] = *b"CHNN";
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 1;
+/// The activation code for SCReLU, `clamp(x, 0, QA)²`, the only one so far.
+pub const SCRELU: u32 = 1;
+/// Magic, version, features, hidden, activation, QA, QB, SCALE.
+const HEADER_LEN: usize = 32;
+const CHECKSUM_LEN: usize = 8;
+
+/// Why a net file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    /// Shorter than the header.
+    Truncated {
+        len: usize,
+    },
+    Magic,
+    Version(u32),
+    Features(u32),
+    /// The hidden width is not a multiple of 32 from 32 to 1024.
+    Hidden(u32),
+    Activation(u32),
+    Quantisation {
+        qa: i32,
+        qb: i32,
+    },
+    /// The scale is not positive.
+    Scale(i32),
+    Length {
+        expected: usize,
+        actual: usize,
+    },
+    Checksum,
+    /// Weights handed to [`Network::new`] whose lengths disagree with the hidden width.
+    Shape(&'static str),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Truncated { len } => {
+                write!(f, "net file has {len} bytes, shorter than its {HEADER_LEN}-byte header")
+            }
+            NetError::Magic => write!(f, "not a Chuhan net file (no CHNN magic)"),
+            NetError::Version(v) => write!(f, "net file version {v}, this build reads version {VERSION}"),
+            NetError::Features(n) => write!(f, "net file has {n} input features, this build has {FEATURES}"),
+            NetError::Hidden(h) => write!(f, "net hidden width {h} is not a multiple of 32 from 32 to 1024"),
+            NetError::Activation(a) => write!(f, "net activation {a} unknown (1 is SCReLU)"),
+            NetError::Quantisation { qa, qb } => {
+                write!(f, "net quantised with QA {qa}, QB {qb}; this build uses QA {QA}, QB {QB}")
+            }
+            NetError::Scale(s) => write!(f, "net scale {s} is not positive"),
+            NetError::Length { expected, actual } => {
+                write!(f, "net file has {actual} bytes, its header calls for {expected}")
+            }
+            NetError::Checksum => write!(f, "net checksum mismatch (the file is damaged)"),
+            NetError::Shape(what) => write!(f, "net weights of the wrong shape: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// Hidden widths the format allows: the SIMD code works in blocks of 32 units.
+pub(super) const fn valid_hidden(h: usize) -> bool {
+    h >= 32 && h <= 1024 && h.is_multiple_of(32)
+}
+
+/// The file's length for a hidden width of `h`.
+const fn file_len(h: usize) -> usize {
+    HEADER_LEN + 2 * (FEATURES * h + h + 2 * h) + 4 + CHECKSUM_LEN
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+fn i32_at(bytes: &[u8], at: usize) -> i32 {
+    u32_at(bytes, at) as i32
+}
+
+fn i16s(bytes: &[u8]) -> Vec<i16> {
+    bytes.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect()
+}
+
+impl Network {
+    /// Reads a net file, refusing it with the first reason it is not a valid CHNN v1 file.
+    pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(NetError::Truncated { len: bytes.len() });
+        }
+        if bytes[..4] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let version = u32_at(bytes, 4);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let features = u32_at(bytes, 8);
+        if features as usize != FEATURES {
+            return Err(NetError::Features(features));
+        }
+        let hidden = u32_at(bytes, 12);
+        if !valid_hidden(hidden as usize) {
+            return Err(NetError::Hidden(hidden));
+        }
+        let activation = u32_at(bytes, 16);
+        if activation != SCRELU {
+            return Err(NetError::Activation(activation));
+        }
+        let (qa, qb) = (i32_at(bytes, 20), i32_at(bytes, 24));
+        if (qa, qb) != (QA, QB) {
+            return Err(NetError::Quantisation { qa, qb });
+        }
+        let scale = i32_at(bytes, 28);
+        if scale <= 0 {
+            return Err(NetError::Scale(scale));
+        }
+        let h = hidden as usize;
+        let expected = file_len(h);
+        if bytes.len() != expected {
+            return Err(NetError::Length { expected, actual: bytes.len() });
+        }
+        let body_end = expected - CHECKSUM_LEN;
+        let stored = u64::from_le_bytes(bytes[body_end..].try_into().expect("eight bytes"));
+        if fnv1a64(&bytes[..body_end]) != stored {
+            return Err(NetError::Checksum);
+        }
+        let mut at = HEADER_LEN;
+        let mut take = |n: usize| {
+            let part = &bytes[at..at + n];
+            at += n;
+            part
+        };
+        let ft_weights = i16s(take(2 * FEATURES * h));
+        let ft_bias = i16s(take(2 * h));
+        let out_weights = i16s(take(2 * 2 * h));
+        let out_bias = i32_at(take(4), 0);
+        Network::new(scale, ft_weights, ft_bias, out_weights, out_bias)
+    }
+
+    /// The net as a CHNN v1 file.
+    pub fn write(&self) -> Vec<u8> {
+        let h = self.hidden();
+        let mut out = Vec::with_capacity(file_len(h));
+        out.extend_from_slice(&MAGIC);
+        for n in [VERSION, FEATURES as u32, h as u32, SCRELU] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for n in [QA, QB, self.scale] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for w in self.ft_weights.iter().chain(&self.ft_bias).chain(&self.out_weights) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.out_bias.to_le_bytes());
+        out.extend_from_slice(&fnv1a64(&out).to_le_bytes());
+        debug_assert_eq!(out.len(), file_len(h));
+        out
+    }
+}

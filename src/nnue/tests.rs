@@ -1,0 +1,222 @@
+//! The net format's round trip and refusals, a net small enough to evaluate by hand, and the
+//! colour symmetry the features promise.
+
+use super::format::{MAGIC, NetError};
+use super::*;
+use crate::movegen::legal_moves;
+use crate::types::{Piece, PieceKind, Square};
+
+/// A fixed-seed xorshift stream, so every run builds the same nets and walks.
+fn stream(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
+/// A net of width `h` with weights drawn from `next`, of the sizes a trained net has.
+fn random_net(h: usize, seed: u64) -> Network {
+    let mut next = stream(seed);
+    let mut small = |range: i64| (next() % (2 * range as u64 + 1)) as i64 - range;
+    let ft_weights = (0..FEATURES * h).map(|_| small(60) as i16).collect();
+    let ft_bias = (0..h).map(|_| small(120) as i16).collect();
+    let out_weights = (0..2 * h).map(|_| small(120) as i16).collect();
+    Network::new(400, ft_weights, ft_bias, out_weights, small(20_000) as i32).expect("valid shape")
+}
+
+/// Positions of the perft suite and short random walks from them.
+fn sample_positions() -> Vec<Position> {
+    let mut next = stream(0x2545_f491_4f6c_dd1d);
+    let mut out = Vec::new();
+    for line in crate::epd::lines(include_str!("../../positions/perft.epd")) {
+        let mut pos = Position::from_fen(line.fen).unwrap_or_else(|e| panic!("{}: {e}", line.fen));
+        out.push(pos.clone());
+        for _ in 0..8 {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[next() as usize % moves.len()]);
+            out.push(pos.clone());
+        }
+    }
+    assert!(out.len() > 200, "only {} sample positions", out.len());
+    out
+}
+
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+#[test]
+fn feature_index_follows_the_formula() {
+    let e0 = Square::parse("e0").expect("square");
+    let i9 = Square::parse("i9").expect("square");
+    assert_eq!(FEATURES, 1260);
+    assert_eq!(feature(Color::Red, Piece::RedKing, e0), 4);
+    // Black sees its own king at e9 where Red sees its own at e0.
+    assert_eq!(feature(Color::Black, Piece::BlackKing, e0.flip_rank()), 4);
+    assert_eq!(feature(Color::Black, Piece::RedKing, e0), (7 * 90) + 85);
+    assert_eq!(feature(Color::Red, Piece::BlackSoldier, i9), (7 + 6) * 90 + 89);
+    assert_eq!(feature(Color::Black, Piece::BlackSoldier, i9), 6 * 90 + 8);
+}
+
+#[test]
+fn every_feature_index_is_in_range_and_distinct() {
+    for perspective in Color::ALL {
+        let mut seen = vec![false; FEATURES];
+        for pc in Piece::ALL {
+            for sq in Square::all() {
+                let f = feature(perspective, pc, sq);
+                assert!(!seen[f], "feature {f} twice");
+                seen[f] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}
+
+#[test]
+fn write_then_read_gives_the_same_net() {
+    let net = random_net(64, 7);
+    let bytes = net.write();
+    assert_eq!(bytes.len(), 32 + 2 * (1260 * 64 + 64 + 128) + 4 + 8);
+    assert_eq!(&bytes[..4], b"CHNN");
+    assert_eq!(Network::read(&bytes), Ok(net));
+}
+
+/// Sets the little-endian u32 at `at` and recomputes the checksum, so that only the field
+/// changed is wrong.
+fn with_field(bytes: &[u8], at: usize, value: u32) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    b[at..at + 4].copy_from_slice(&value.to_le_bytes());
+    reseal(&mut b);
+    b
+}
+
+fn reseal(b: &mut [u8]) {
+    let end = b.len() - 8;
+    let sum = crate::checksum::fnv1a64(&b[..end]);
+    b[end..].copy_from_slice(&sum.to_le_bytes());
+}
+
+#[test]
+fn each_kind_of_bad_file_is_refused_with_its_reason() {
+    let good = random_net(32, 11).write();
+    assert!(Network::read(&good).is_ok());
+    let cases: Vec<(Vec<u8>, NetError)> = vec![
+        (good[..20].to_vec(), NetError::Truncated { len: 20 }),
+        (
+            {
+                let mut b = good.clone();
+                b[..4].copy_from_slice(b"CHBK");
+                b
+            },
+            NetError::Magic,
+        ),
+        (with_field(&good, 4, 2), NetError::Version(2)),
+        (with_field(&good, 8, 1620), NetError::Features(1620)),
+        (with_field(&good, 12, 48), NetError::Hidden(48)),
+        (with_field(&good, 12, 2048), NetError::Hidden(2048)),
+        (with_field(&good, 16, 0), NetError::Activation(0)),
+        (with_field(&good, 20, 127), NetError::Quantisation { qa: 127, qb: 64 }),
+        (with_field(&good, 24, 255), NetError::Quantisation { qa: 255, qb: 255 }),
+        (with_field(&good, 28, 0), NetError::Scale(0)),
+        (with_field(&good, 12, 64), NetError::Length { expected: random_net(64, 1).write().len(), actual: good.len() }),
+        (good[..good.len() - 1].to_vec(), NetError::Length { expected: good.len(), actual: good.len() - 1 }),
+        (
+            {
+                let mut b = good.clone();
+                b[1000] ^= 1;
+                b
+            },
+            NetError::Checksum,
+        ),
+    ];
+    for (bytes, reason) in cases {
+        assert_eq!(Network::read(&bytes), Err(reason.clone()), "{reason}");
+        assert!(!reason.to_string().is_empty());
+    }
+    assert_eq!(MAGIC, *b"CHNN");
+}
+
+#[test]
+fn weights_of_the_wrong_shape_are_refused() {
+    let h = 32;
+    assert_eq!(Network::new(400, vec![0; FEATURES * h], vec![0; 40], vec![0; 80], 0), Err(NetError::Hidden(40)));
+    assert!(matches!(
+        Network::new(400, vec![0; FEATURES * h - 1], vec![0; h], vec![0; 2 * h], 0),
+        Err(NetError::Shape(_))
+    ));
+    assert!(matches!(Network::new(400, vec![0; FEATURES * h], vec![0; h], vec![0; h], 0), Err(NetError::Shape(_))));
+    assert_eq!(Network::new(-1, vec![0; FEATURES * h], vec![0; h], vec![0; 2 * h], 0), Err(NetError::Scale(-1)));
+}
+
+/// Red king e0 and rook i0, Black king d9; a net of width 32 with a handful of weights set,
+/// worked out by hand below.
+#[test]
+fn a_tiny_net_gives_the_value_worked_out_by_hand() {
+    let h = 32;
+    let mut ft = vec![0i16; FEATURES * h];
+    let i0 = Square::parse("i0").expect("square");
+    // Red's view of its own rook on i0: (0 * 7 + 4) * 90 + 8 = 368.
+    assert_eq!(feature(Color::Red, Piece::RedRook, i0), 368);
+    ft[368 * h] = 100;
+    // Black's view of the other side's rook, on i9 from behind Black's pieces: (7 + 4) * 90 + 89.
+    assert_eq!(feature(Color::Black, Piece::RedRook, i0), 1079);
+    ft[1079 * h + 1] = 300;
+    let mut bias = vec![0i16; h];
+    bias[2] = 10;
+    bias[3] = -50;
+    let mut out = vec![0i16; 2 * h];
+    out[0] = 2;
+    out[2] = -3;
+    out[3] = 7;
+    out[h + 1] = -1;
+    out[h + 2] = 5;
+    let net = Network::new(400, ft, bias, out, 1000).expect("valid shape");
+    // Accumulators: Red (100, 0, 10, -50, 0...), Black (0, 300, 10, -50, 0...).
+    // Red to move: 100² · 2 + 10² · -3 + (unit 3 clipped to 0) + 255² · -1 + 10² · 5 = -44,825;
+    // / 255 = -175 (truncated), + 1000 = 825; · 400 / (255 · 64) = 330,000 / 16,320 = 20.
+    assert_eq!(net.evaluate(&position("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1")), 20);
+    // Black to move: 255² · 0 + 10² · -3 + 100² · 0 + 10² · 5 = 200; / 255 = 0, + 1000 = 1000;
+    // · 400 / 16,320 = 24.
+    assert_eq!(net.evaluate(&position("3k5/9/9/9/9/9/9/9/9/4K3R b - - 0 1")), 24);
+}
+
+/// Ranks flipped and colours swapped: the same game seen from the other side.
+fn colour_flipped(pos: &Position) -> Position {
+    let mut setup = pos.to_setup();
+    let mut board = [None; Square::NUM];
+    for sq in Square::all() {
+        board[sq.flip_rank().index()] = pos.piece_at(sq).map(|pc| Piece::new(!pc.color(), pc.kind()));
+    }
+    setup.board = board;
+    setup.side_to_move = !setup.side_to_move;
+    Position::from_setup(&setup).unwrap_or_else(|e| panic!("flip of {} invalid: {e}", pos.fen()))
+}
+
+#[test]
+fn a_position_and_its_colour_flipped_twin_have_the_same_value() {
+    let net = random_net(32, 3);
+    let mut nonzero = 0;
+    for pos in sample_positions() {
+        let v = net.evaluate(&pos);
+        assert_eq!(v, net.evaluate(&colour_flipped(&pos)), "{}", pos.fen());
+        nonzero += usize::from(v != 0);
+    }
+    assert!(nonzero > 100, "the random net is nearly constant");
+}
+
+#[test]
+fn values_stay_inside_the_ordinary_band() {
+    let mut next = stream(5);
+    let h = 32;
+    let ft = (0..FEATURES * h).map(|_| (next() % 512) as i16).collect();
+    let net = Network::new(i32::MAX, ft, vec![255; h], vec![i16::MAX; 2 * h], i32::MAX).expect("valid shape");
+    let v = net.evaluate(&Position::startpos());
+    assert_eq!(v, crate::types::value::RULE_BOUND - 1);
+    assert_eq!(PieceKind::NUM * 2 * Square::NUM, FEATURES);
+}
