@@ -36,6 +36,7 @@ fn ucci_handshake_is_exact() {
             "option randomness type combo var none var tiny var small var medium var large var huge default none",
             "option style type combo var solid var normal var risky default normal",
             "option multipv type spin min 1 max 64 default 1",
+            "option movelimit type spin min 50 max 60 default 60",
             "option newgame type button",
         ]
     );
@@ -301,4 +302,31 @@ fn show_wdl_adds_chances_to_every_score_line() {
     s.send("go depth 2");
     let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
     assert!(lines.iter().all(|l| !l.contains("wdl")), "{lines:?}");
+}
+
+#[test]
+fn move_limit_sets_where_the_search_sees_the_draw() {
+    // A rook against a bare king after fifty moves without a capture: a mate in 2 under the
+    // sixty-move limit, a draw at the next ply under the fifty-move one (`docs/rules.md` §9).
+    const FIFTY_MOVES_ON: &str = "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 100 60";
+    let scores = |s: &mut Session| -> Vec<String> {
+        s.send(&format!("position fen {FIFTY_MOVES_ON}"));
+        s.send("go depth 5");
+        let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+        let score = |l: &String| {
+            let after = l.split(" score ").nth(1)?;
+            Some(after.split_whitespace().take_while(|t| !["nodes", "pv"].contains(t)).collect::<Vec<_>>().join(" "))
+        };
+        lines.iter().filter(|l| l.starts_with("info depth 5 ")).filter_map(score).collect()
+    };
+    let mut s = Session::hello("uci");
+    assert_eq!(scores(&mut s), ["mate 2"]);
+    s.send("setoption name MoveLimit value 50");
+    assert_eq!(scores(&mut s), ["cp 0"]);
+    s.send("setoption name MoveLimit value 49");
+    assert_eq!(s.expect_prefix("info string"), "info string setoption: MoveLimit: 49 is out of range (50 to 60)");
+
+    let mut u = Session::hello("ucci");
+    u.send("setoption movelimit 50");
+    assert_eq!(scores(&mut u), ["0"]);
 }

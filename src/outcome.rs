@@ -2,7 +2,7 @@
 //! the first test is whether the side to move has a legal move; the board judges repetitions,
 //! the 60-move counter and material, and nothing below `movegen` asks for a legal move.
 
-use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, Position, RULE60_PLIES, RuleVerdict};
+use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, MoveLimit, Position, RULE60_PLIES, RuleVerdict};
 use crate::movegen::has_legal_move;
 use crate::types::{GameResult, Reason};
 
@@ -49,13 +49,14 @@ pub fn no_move_result(pos: &Position) -> GameResult {
 
 /// Every rule verdict the search must apply at a node (`docs/rules.md` §7 to §11) except
 /// "no legal move", which the search finds by generating moves: repetition as in
-/// [`Position::repetition_in_search`], the 60-move rule, insufficient material.
+/// [`Position::repetition_in_search`], the move limit `limit` (sixty moves unless the engine is
+/// told otherwise, `docs/rules.md` §9), insufficient material.
 #[inline]
-pub fn verdict_in_search(pos: &Position, plies_from_root: usize) -> Option<RuleVerdict> {
+pub fn verdict_in_search(pos: &Position, plies_from_root: usize, limit: MoveLimit) -> Option<RuleVerdict> {
     if let Some(verdict) = pos.repetition_in_search(plies_from_root) {
         return Some(verdict);
     }
-    if pos.rule60() >= RULE60_PLIES {
+    if pos.rule60() >= limit.plies() {
         // Rare: the count only matters if the side to move can still move.
         return Some(if has_legal_move(pos) { RuleVerdict::Draw } else { RuleVerdict::Loss });
     }

@@ -9,13 +9,41 @@ use super::cycle::{Cycle, CycleReport};
 use super::{Position, State};
 use crate::types::{Color, GameResult, PieceKind, Reason};
 
-/// The 60-move counter value, in plies, at which the game is drawn (`docs/rules.md` §9).
-pub const RULE60_PLIES: u32 = 120;
+/// A move limit: the value of the 60-move counter, in plies, at which a game ends drawn
+/// (`docs/rules.md` §9). The rule books differ: sixty moves each in the Chinese rules, which
+/// let a competition set fewer; fifty in the xqbase league's rules, ElephantEye and
+/// Fairy-Stockfish's UCI mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLimit(u32);
 
-/// The counter value from which a player may claim the draw instead of moving: fifty moves
-/// each, the shorter limit that the Chinese rules let a competition set and that the xqbase
-/// league and ElephantEye apply (`docs/rules.md` §9). The same counter as [`RULE60_PLIES`].
-pub const MOVE_LIMIT_CLAIM_PLIES: u32 = 100;
+impl MoveLimit {
+    /// Sixty moves each: the automatic draw of the Chinese rules, Chuhan's own.
+    pub const SIXTY: MoveLimit = MoveLimit(120);
+    /// Fifty moves each.
+    pub const FIFTY: MoveLimit = MoveLimit(100);
+
+    /// `moves` moves each, kept between [`MoveLimit::FIFTY`] and [`MoveLimit::SIXTY`].
+    pub fn moves(moves: u32) -> MoveLimit {
+        MoveLimit((moves * 2).clamp(MoveLimit::FIFTY.0, MoveLimit::SIXTY.0))
+    }
+
+    pub const fn plies(self) -> u32 {
+        self.0
+    }
+}
+
+impl Default for MoveLimit {
+    fn default() -> MoveLimit {
+        MoveLimit::SIXTY
+    }
+}
+
+/// The counter value at which the game is drawn in `chuhan judge`, `play` and the referee.
+pub const RULE60_PLIES: u32 = MoveLimit::SIXTY.plies();
+
+/// The counter value from which a player may claim the draw instead of moving: the fifty-move
+/// limit, on the same counter as [`RULE60_PLIES`].
+pub const MOVE_LIMIT_CLAIM_PLIES: u32 = MoveLimit::FIFTY.plies();
 
 /// A verdict of the rules, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use super::level::Strength;
 use super::params::*;
+use crate::board::MoveLimit;
 use crate::types::{Depth, Move, Value};
 
 /// What the caller asked for. Every limit is optional; the first one reached ends the search.
@@ -28,6 +29,8 @@ pub struct Limits {
     /// The `ponder` option is on: stretch the soft target.
     pub ponder_option: bool,
     pub move_overhead: Duration,
+    /// When the game is drawn by the move limit (`docs/rules.md` §9); sixty moves by default.
+    pub move_limit: MoveLimit,
 }
 
 /// The time budget derived from the limits: no new iteration after `soft`, abort at `hard`.

@@ -26,7 +26,7 @@ use limits::Progress;
 pub use limits::{Limits, TimeBudget};
 pub use picker::mvv_lva;
 
-use crate::board::Position;
+use crate::board::{MoveLimit, Position};
 use crate::movegen::legal_moves;
 use crate::threads::Threads;
 use crate::tt::Bound;
@@ -105,6 +105,7 @@ pub(crate) struct SearchShared {
     pub handicap: Option<Handicap>,
     pub pruning: bool,
     pub draw_value: Value,
+    pub move_limit: MoveLimit,
 }
 
 impl SearchShared {
@@ -200,6 +201,7 @@ pub fn search(
         handicap: Handicap::new(strength, seed),
         pruning: strength.pruning,
         draw_value: strength.draw_value,
+        move_limit: limits.move_limit,
     });
     let shown = limits.multipv.clamp(1, shared.lines);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);

@@ -12,7 +12,7 @@ use super::params::*;
 use super::picker::MovePicker;
 use super::{Control, SearchShared};
 use crate::board::{CheckInfo, Position};
-use crate::board::{RULE60_PLIES, RuleVerdict};
+use crate::board::{MoveLimit, RuleVerdict};
 use crate::eval::evaluate;
 use crate::movegen::MoveList;
 use crate::tt::TranspositionTable;
@@ -89,6 +89,8 @@ pub struct Worker<'a> {
     pub(super) pruning: bool,
     /// A draw by rule for the side to move at the root (UCCI `style`).
     draw_value: Value,
+    /// The move limit of the game being played (UCI `MoveLimit`).
+    move_limit: MoveLimit,
     pub(super) root_depth: Depth,
     pub(super) completed_depth: Depth,
     pub(super) aborted: bool,
@@ -125,6 +127,7 @@ impl<'a> Worker<'a> {
             handicap: shared.handicap,
             pruning: shared.pruning,
             draw_value: shared.draw_value,
+            move_limit: shared.move_limit,
             root_depth: 0,
             completed_depth: 0,
             aborted: false,
@@ -211,11 +214,11 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(super) fn rule_value(&self, ply: usize) -> Option<Value> {
         let st = self.pos.state();
-        // Nothing to judge: no repetition possible, counter far from 120, material on board.
-        if st.reversible < 4 && st.rule60 < RULE60_PLIES && !self.pos.insufficient_material() {
+        // Nothing to judge: no repetition possible, counter below the limit, material on board.
+        if st.reversible < 4 && st.rule60 < self.move_limit.plies() && !self.pos.insufficient_material() {
             return None;
         }
-        Some(match crate::outcome::verdict_in_search(&self.pos, ply)? {
+        Some(match crate::outcome::verdict_in_search(&self.pos, ply, self.move_limit)? {
             RuleVerdict::Draw if ply.is_multiple_of(2) => self.draw_value,
             RuleVerdict::Draw => -self.draw_value,
             RuleVerdict::Win => RULE_WIN - ply as Value,

@@ -15,8 +15,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::options::{self, OptionChange, Settings, ThreadCount};
+use super::options::{self, OptionChange, ThreadCount};
 use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
+use super::settings::Settings;
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
 use crate::board::Position;
 use crate::engine::{Bound, DRAW_ACCEPT_MAX, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
@@ -398,6 +399,7 @@ impl Driver {
             move_overhead: Duration::from_millis(self.settings.move_overhead_ms as u64),
             multipv: self.settings.strength.multipv as usize,
             strength: self.settings.strength.strength(),
+            move_limit: self.settings.move_limit,
         }
     }
 

@@ -14,12 +14,14 @@ mod go;
 pub mod options;
 mod position;
 mod response;
+mod settings;
 pub mod strength;
 
 pub use command::{Command, ParseError, parse};
 pub use dialect::{ClockUnit, Dialect};
 pub use driver::run;
 pub use go::{Go, TimeControl};
-pub use options::{OptionChange, OptionError, Settings, ThreadCount};
+pub use options::{OptionChange, OptionError, ThreadCount};
 pub use position::{NumberedIllegal, PositionError, PositionSpec, check_legal, parse_move};
 pub use response::{Bound, ENGINE_AUTHOR, ENGINE_NAME, HashBound, HashProbe, Iteration, Response, Verdict, engine_id};
+pub use settings::Settings;

@@ -14,7 +14,8 @@ use std::fmt;
 
 use super::Dialect;
 use super::command::parse_int;
-use super::strength::{COARSE_GRADES, GRADES, MAX_ELO, MAX_MULTIPV, MIN_ELO, STYLES, StrengthSettings};
+use super::strength::{COARSE_GRADES, GRADES, MAX_ELO, MAX_MULTIPV, MIN_ELO, STYLES};
+use crate::board::MoveLimit;
 use crate::engine::{self, Level};
 
 /// Default transposition table size in MB (the engine's).
@@ -50,6 +51,7 @@ pub enum OptionId {
     Style,
     UseBook,
     BookFile,
+    MoveLimit,
 }
 
 /// The largest value of a spin.
@@ -218,6 +220,13 @@ pub const OPTIONS: &[OptionDef] = &[
         uci: Some("BookFile"),
         kind: OptionKind::Text { default: "" },
     },
+    // Moves each side without a capture before the game is drawn (`docs/rules.md` §9).
+    OptionDef {
+        id: OptionId::MoveLimit,
+        ucci: Some("movelimit"),
+        uci: Some("MoveLimit"),
+        kind: OptionKind::Spin { default: 60, min: 50, ucci_min: 50, max: SpinMax::Fixed(60) },
+    },
 ];
 
 /// The options announced after `ucci`, in order (`docs/ucci.md` §6).
@@ -235,6 +244,7 @@ pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::Randomness,
     OptionId::Style,
     OptionId::MultiPv,
+    OptionId::MoveLimit,
     OptionId::NewGame,
 ];
 
@@ -253,6 +263,7 @@ pub const UCI_ANNOUNCED: &[OptionId] = &[
     OptionId::ClearHash,
     OptionId::UseBook,
     OptionId::BookFile,
+    OptionId::MoveLimit,
 ];
 
 impl OptionId {
@@ -417,6 +428,7 @@ pub enum OptionChange {
     UseBook(bool),
     /// The book's path; empty for the default book.
     BookFile(String),
+    MoveLimit(MoveLimit),
 }
 
 /// A refused `setoption`; `Display` gives the `info string` text.
@@ -520,6 +532,7 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::Style, Typed::Combo(style)) => OptionChange::Style(style),
         (OptionId::UseBook, Typed::Check(on)) => OptionChange::UseBook(on),
         (OptionId::BookFile, Typed::Text(path)) => OptionChange::BookFile(path),
+        (OptionId::MoveLimit, Typed::Spin(moves)) => OptionChange::MoveLimit(MoveLimit::moves(moves)),
         (id, value) => unreachable!("OPTIONS declares {id:?} with another type than {value:?}"),
     }
 }
@@ -530,66 +543,6 @@ fn parse_check(text: &str) -> Option<bool> {
         "true" | "on" => Some(true),
         "false" | "off" => Some(false),
         _ => None,
-    }
-}
-
-/// The values of the options that are plain settings, as the protocol driver keeps them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    pub usemillisec: bool,
-    pub batch: bool,
-    pub debug: bool,
-    pub ponder: bool,
-    pub hash_mb: u32,
-    pub threads: ThreadCount,
-    pub move_overhead_ms: u32,
-    pub show_wdl: bool,
-    pub strength: StrengthSettings,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            usemillisec: true,
-            batch: false,
-            debug: false,
-            ponder: false,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: ThreadCount::Fixed(1),
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            show_wdl: false,
-            strength: StrengthSettings::default(),
-        }
-    }
-}
-
-impl Settings {
-    /// Records a change. Buttons and `UCI_Variant` hold no value, and the engine keeps the
-    /// book's options itself: they change nothing here.
-    pub fn apply(&mut self, change: OptionChange) {
-        match change {
-            OptionChange::UseMillisec(on) => self.usemillisec = on,
-            OptionChange::Batch(on) => self.batch = on,
-            OptionChange::Debug(on) => self.debug = on,
-            OptionChange::Ponder(on) => self.ponder = on,
-            OptionChange::HashMb(mb) => self.hash_mb = mb,
-            OptionChange::Threads(n) => self.threads = n,
-            OptionChange::MoveOverheadMs(ms) => self.move_overhead_ms = ms,
-            OptionChange::ShowWdl(on) => self.show_wdl = on,
-            OptionChange::MultiPv(n) => self.strength.multipv = n,
-            OptionChange::SkillLevel(level) => self.strength.level = level,
-            OptionChange::LimitStrength(on) => self.strength.limit_strength = on,
-            OptionChange::Elo(elo) => self.strength.elo = elo,
-            OptionChange::Pruning(on) => self.strength.pruning = on,
-            OptionChange::Knowledge(on) => self.strength.knowledge = on,
-            OptionChange::Randomness(grade) => self.strength.randomness = grade,
-            OptionChange::Style(style) => self.strength.style = style,
-            OptionChange::NewGame
-            | OptionChange::ClearHash
-            | OptionChange::Variant
-            | OptionChange::UseBook(_)
-            | OptionChange::BookFile(_) => {}
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The option table's tests.
 
 use super::*;
+use crate::ucci::Settings;
 
 fn ok(name: &str, value: Option<&str>, dialect: Dialect) -> OptionChange {
     match validate(name, value, dialect, 1) {
@@ -149,10 +150,26 @@ fn settings_default_to_the_table() {
             // Kept by the engine (the default book, on); engine-tests/book.rs checks them.
             (OptionId::UseBook, OptionKind::Check { default: true }) => true,
             (OptionId::BookFile, OptionKind::Text { default: "" }) => true,
+            (OptionId::MoveLimit, OptionKind::Spin { default, .. }) => s.move_limit == MoveLimit::moves(default),
             _ => false,
         };
         assert!(matches, "{:?}", def.id);
     }
+}
+
+#[test]
+fn move_limit_takes_fifty_to_sixty_moves_in_both_spellings() {
+    let fifty = OptionChange::MoveLimit(MoveLimit::FIFTY);
+    assert_eq!(ok("MoveLimit", Some("50"), Dialect::Uci), fifty);
+    assert_eq!(ok("movelimit", Some("50"), Dialect::Ucci), fifty);
+    assert_eq!(ok("movelimit", Some("55"), Dialect::Ucci), OptionChange::MoveLimit(MoveLimit::moves(55)));
+    assert_eq!(MoveLimit::moves(55).plies(), 110);
+    assert_eq!(err("MoveLimit", Some("49"), Dialect::Uci), "setoption: MoveLimit: 49 is out of range (50 to 60)");
+    assert_eq!(err("movelimit", Some("61"), Dialect::Ucci), "setoption: movelimit: 61 is out of range (50 to 60)");
+    let mut s = Settings::default();
+    assert_eq!(s.move_limit, MoveLimit::SIXTY);
+    s.apply(fifty);
+    assert_eq!(s.move_limit.plies(), 100);
 }
 
 #[test]
