@@ -3,7 +3,8 @@
 
 use crate::types::{Color, Piece, Square};
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// One step of SplitMix64: the next state and its output.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -23,6 +23,7 @@ mod analyze;
 mod args;
 mod bench;
 mod book;
+mod datagen;
 mod diagram;
 mod error;
 mod judge;
@@ -67,6 +68,9 @@ pub enum Command {
     Analyze(analyze::Args),
     /// Play games between two engines and report the score.
     Match(r#match::Args),
+    /// Write training positions for the network: fixed-node self-play, or recorded games
+    /// scored by a search (docs/datagen.md).
+    Datagen(datagen::Args),
     /// Serve the board in the browser: play, analyse and review games (127.0.0.1:8412).
     Serve(serve::Args),
 }
@@ -92,6 +96,7 @@ impl Command {
                 None => Err(CliError::Failed("internal: no arguments for match".to_string())),
             },
             Command::Serve(args) => args.run(),
+            Command::Datagen(args) => args.run(),
         }
     }
 }

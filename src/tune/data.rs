@@ -162,6 +162,13 @@ pub struct Extraction {
 /// a lost clock, an illegal or missing move, a failed engine.
 const OFF_THE_BOARD: [&str; 4] = ["loses on time", "illegal move", "gave no move", "engine failure"];
 
+/// Whether `game` ended by a fault off the board ([`OFF_THE_BOARD`], or a reason at fault): its
+/// result says nothing of its positions.
+pub fn ended_off_the_board(game: &pgn::Game) -> bool {
+    game.result.as_ref().is_some_and(|r| r.reason.at_fault().is_some())
+        || game.tag("Termination").is_some_and(|t| OFF_THE_BOARD.iter().any(|s| t.contains(s)))
+}
+
 /// The positions read so far, and the counts reported to the user.
 #[derive(Debug, Default)]
 pub struct Collected {
@@ -221,9 +228,7 @@ impl Collected {
                 self.unfinished += 1;
                 continue;
             };
-            if result.reason.at_fault().is_some()
-                || game.tag("Termination").is_some_and(|t| OFF_THE_BOARD.iter().any(|s| t.contains(s)))
-            {
+            if ended_off_the_board(&game) {
                 self.off_the_board += 1;
                 continue;
             }

@@ -1,0 +1,123 @@
+use super::*;
+use crate::outcome::game_result;
+use crate::types::Reason;
+
+/// Small games: a few hundred nodes a move, drawn after 40 plies.
+fn quick() -> Settings {
+    Settings { nodes: 300, seed: 7, book_plies: 6, random_plies: 2, max_plies: 40 }
+}
+
+fn out_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chuhan-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+/// Each kept position is the game's position at its ply, quiet, scored by a search, and
+/// labelled with the game's result, which the rules give at the final position unless the game
+/// was adjudicated.
+#[test]
+fn self_play_records_replay_to_the_games_positions() {
+    let mut engine = Engine::new().expect("engine");
+    let settings = Settings { max_plies: 400, ..quick() };
+    let mut kept = 0;
+    for game in 0..2 {
+        let played = selfplay::play(&mut engine, game, &settings);
+        assert!(played.opening.game_ply() >= settings.random_plies, "game {game}: opening plies");
+        let mut pos = played.opening.clone();
+        let mut by_ply = BTreeMap::new();
+        for &mv in &played.moves {
+            by_ply.insert(pos.game_ply(), pos.clone());
+            pos.play(mv).expect("the game's moves are legal");
+        }
+        match played.result.reason {
+            Reason::Resignation(loser) => assert_eq!(played.result.winner, Some(!loser)),
+            Reason::PlyCap(_) => assert_eq!(played.result.winner, None),
+            _ => assert_eq!(game_result(&pos, 3), Some(played.result.clone()), "game {game}"),
+        }
+        let red = (played.result.red_score() * 2.0) as u8;
+        for record in &played.records {
+            let at = &by_ply[&usize::from(record.ply)];
+            assert_eq!(record.game, game);
+            assert_eq!(record.result, red);
+            let replayed = record.position().expect("a legal position");
+            assert_eq!(replayed.key(), Position::from_setup(&at.to_setup()).expect("legal").key());
+            assert!(!replayed.in_check());
+            assert!(!is_decisive(Value::from(record.score)));
+        }
+        // Captures, checks and decided scores are left out, but not most positions.
+        assert!(
+            played.records.len() * 3 >= played.moves.len(),
+            "game {game}: {} of {}",
+            played.records.len(),
+            played.moves.len()
+        );
+        kept += played.records.len();
+    }
+    assert!(kept > 0);
+}
+
+/// Two runs with the same settings write the same file; a run stopped after some games (and
+/// with a record torn by the stop) and resumed ends with the same bytes.
+#[test]
+fn a_resumed_run_writes_the_file_of_one_run() {
+    let opts = |out: PathBuf, games| Options { out, source: Source::SelfPlay { games }, settings: quick(), threads: 2 };
+    let whole = out_path("whole.bin");
+    let _ = std::fs::remove_file(&whole);
+    let done = run(&opts(whole.clone(), 4), &mut |_| {}).expect("runs");
+    assert_eq!((done.first_game, done.games, done.written), (0, 4, done.positions));
+    let bytes = std::fs::read(&whole).expect("written");
+    assert_eq!(bytes.len() as u64, done.positions * RECORD_SIZE as u64);
+    let records: Vec<Record> =
+        record::read_all(&bytes[..]).expect("reads").into_iter().map(|r| r.expect("valid")).collect();
+    assert!(records.windows(2).all(|w| w[0].game <= w[1].game), "games in order");
+    assert_eq!(records.last().map(|r| r.game), Some(3));
+
+    let parts = out_path("parts.bin");
+    let _ = std::fs::remove_file(&parts);
+    let first = run(&opts(parts.clone(), 2), &mut |_| {}).expect("runs");
+    assert_eq!(first.games, 2);
+    let mut torn = std::fs::read(&parts).expect("written");
+    torn.extend_from_slice(&bytes[..RECORD_SIZE / 2]);
+    std::fs::write(&parts, &torn).expect("writes");
+    let resumed = run(&opts(parts.clone(), 4), &mut |_| {}).expect("resumes");
+    assert_eq!((resumed.games, resumed.positions), (4, done.positions));
+    assert!(resumed.first_game <= 1, "goes on from the last game begun: {}", resumed.first_game);
+    assert_eq!(std::fs::read(&parts).expect("written"), bytes);
+    let _ = std::fs::remove_file(&whole);
+    let _ = std::fs::remove_file(&parts);
+}
+
+/// Recorded games: positions from the given ply on, labelled with the game's result; a game
+/// without one gives none.
+#[test]
+fn recorded_games_are_labelled_with_their_results() {
+    let text = "[Result \"0-1\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 0-1\n\n\
+                [Event \"unfinished\"]\n\n1. h2e2 h9g7 *\n";
+    let games: Vec<Game> = crate::pgn::read_games(text).into_iter().map(|g| g.expect("a game")).collect();
+    let mut engine = Engine::new().expect("engine");
+    let settings = Settings { book_plies: 2, ..quick() };
+    let records = label::label(&mut engine, &games[0], 5, &settings);
+    assert!(!records.is_empty());
+    assert!(records.iter().all(|r| r.result == 0 && r.game == 5 && (2..6).contains(&r.ply)));
+    assert!(label::label(&mut engine, &games[1], 6, &settings).is_empty());
+    let (distinct, left_out) = label::distinct_games(vec![
+        crate::pgn::read_bytes(std::path::Path::new("a.pgn"), text.as_bytes()),
+        crate::pgn::read_bytes(std::path::Path::new("b.pgn"), text.as_bytes()),
+    ]);
+    assert_eq!((distinct.len(), left_out), (2, 2));
+}
+
+#[test]
+fn the_generator_is_reproducible_and_spread() {
+    let draw = |game| {
+        let mut rng = Rng::for_game(1, game);
+        (0..8).map(|_| rng.below(10)).collect::<Vec<_>>()
+    };
+    assert_eq!(draw(3), draw(3));
+    assert_ne!(draw(3), draw(4));
+    let mut rng = Rng::for_game(0, 0);
+    let mut counts = [0; 4];
+    (0..4000).for_each(|_| counts[rng.below(4)] += 1);
+    assert!(counts.iter().all(|&c| (900..1100).contains(&c)), "{counts:?}");
+}
