@@ -196,7 +196,7 @@ pub fn graph(game: &Game, review: &Review) -> Graph {
         chances: review.red_chances(),
         marks: review.judgements.iter().enumerate().filter_map(|(ply, j)| j.grade.map(|g| (ply + 1, g))).collect(),
         first_move: game.start.to_setup().fullmove.max(1),
-        title: format!("{} - {}", game.tag("Red").unwrap_or("Red"), game.tag("Black").unwrap_or("Black")),
+        title: game.players(),
     }
 }
 

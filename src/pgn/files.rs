@@ -64,15 +64,23 @@ impl Source {
 /// XQF by its magic `XQ`, DhtmlXQ by a `[DhtmlXQ` field in the decoded text, PGN otherwise.
 /// `path` names the file in errors (an upload's name will do).
 pub fn read_bytes(path: &Path, bytes: &[u8]) -> Source {
+    read_decoded(path, bytes).0
+}
+
+/// [`read_bytes`], and the text the bytes decoded to (`None` for XQF, which is binary), for a
+/// caller that looks at the text when no game was read.
+pub fn read_decoded(path: &Path, bytes: &[u8]) -> (Source, Option<String>) {
     if is_xqf(bytes) {
         let format = Some(Format::Xqf(bytes.get(2).copied().unwrap_or(0)));
-        return Source { path: path.to_path_buf(), format, games: vec![read_xqf(bytes)] };
+        return (Source { path: path.to_path_buf(), format, games: vec![read_xqf(bytes)] }, None);
     }
     let (text, charset) = decode(bytes);
-    if is_dhtmlxq(&text) {
-        return Source { path: path.to_path_buf(), format: Some(Format::DhtmlXq(charset)), games: read_dhtmlxq(&text) };
-    }
-    Source { path: path.to_path_buf(), format: Some(Format::Pgn(charset)), games: read_games(&text) }
+    let source = if is_dhtmlxq(&text) {
+        Source { path: path.to_path_buf(), format: Some(Format::DhtmlXq(charset)), games: read_dhtmlxq(&text) }
+    } else {
+        Source { path: path.to_path_buf(), format: Some(Format::Pgn(charset)), games: read_games(&text) }
+    };
+    (source, Some(text))
 }
 
 /// Reads one file. A file that cannot be read is a source with one error.

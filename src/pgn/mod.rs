@@ -35,7 +35,9 @@ pub use convert::{ConvertError, Output, Report, Summary, convert};
 pub use dhtmlxq::{is_dhtmlxq, read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Charset, decode};
 pub use error::{GameError, PgnError};
-pub use files::{Format, GAME_EXTENSIONS, Source, is_game_file, list_files, read_bytes, read_file, read_paths};
+pub use files::{
+    Format, GAME_EXTENSIONS, Source, is_game_file, list_files, read_bytes, read_decoded, read_file, read_paths,
+};
 pub use reader::{move_number, read_games};
 pub use tags::{ROSTER, Tags, date};
 pub use writer::{LINE_WIDTH, format_name, write_game};
@@ -187,6 +189,11 @@ impl Game {
             pos.play(mv)?;
         }
         Ok(pos)
+    }
+
+    /// The players as a title, `Red - Black`, each side's name where the tags give none.
+    pub fn players(&self) -> String {
+        format!("{} - {}", self.tag("Red").unwrap_or("Red"), self.tag("Black").unwrap_or("Black"))
     }
 
     /// The record as PGN text in `notation` (see [`write_game`]).

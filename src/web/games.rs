@@ -32,22 +32,17 @@ const MAX_CONTROL_PER_MILLE: usize = 5;
 
 /// The games of `bytes`.
 pub fn read(bytes: &[u8]) -> Games {
-    let source = pgn::read_bytes(Path::new("upload"), bytes);
+    let (source, text) = pgn::read_decoded(Path::new("upload"), bytes);
     let format = source.format.map_or_else(|| "unknown".to_string(), |f| f.name());
     let (games, errors) = source.split();
     let mut out = Games { games: Vec::new(), errors: Vec::new(), format };
-    if games.is_empty() && looks_binary(bytes) {
+    if games.is_empty() && text.as_deref().is_some_and(looks_binary) {
         out.errors.push("this is not a game file (binary data)".to_string());
         return out;
     }
     for game in games {
         out.games.push(GameInfo {
-            title: format!(
-                "{} - {}, {}",
-                game.tag("Red").unwrap_or("?"),
-                game.tag("Black").unwrap_or("?"),
-                GameResult::score_of(game.result.as_ref())
-            ),
+            title: format!("{}, {}", game.players(), GameResult::score_of(game.result.as_ref())),
             fen: game.start.fen(),
             moves: game.moves.iter().map(|m| m.to_string()).collect(),
         });
@@ -59,10 +54,9 @@ pub fn read(bytes: &[u8]) -> Games {
     out
 }
 
-/// Whether `bytes` decode to text with more control characters or undecodable bytes than
+/// Whether a file's decoded `text` holds more control characters or undecodable bytes than
 /// text has.
-fn looks_binary(bytes: &[u8]) -> bool {
-    let (text, _) = pgn::decode(bytes);
+fn looks_binary(text: &str) -> bool {
     let odd = text.chars().filter(|&c| (c.is_control() && !c.is_whitespace()) || c == char::REPLACEMENT_CHARACTER);
     odd.count() * 1000 > text.chars().count().max(1) * MAX_CONTROL_PER_MILLE
 }
