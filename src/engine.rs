@@ -153,6 +153,11 @@ impl Engine {
         Ok(())
     }
 
+    /// Uses `book`, already open (one copy shared by many engines).
+    pub fn set_book(&mut self, book: Arc<Book>) {
+        self.book = Some(book);
+    }
+
     /// Switches the book on or off; the book file stays.
     pub fn set_use_book(&mut self, on: bool) {
         self.use_book = on;

@@ -4,7 +4,7 @@
 
 use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, MoveLimit, Position, RULE60_PLIES, RuleVerdict};
 use crate::movegen::has_legal_move;
-use crate::types::{GameResult, Reason};
+use crate::types::{Color, GameResult, Reason};
 
 /// Judges whether the game is over in `pos`, applying the tests of `docs/rules.md` §7 in its
 /// order: no legal move, repetition (at the `occurrences`-th occurrence, see
@@ -32,6 +32,12 @@ pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {
         return draw(Reason::InsufficientMaterial);
     }
     None
+}
+
+/// The verdict when `side`'s clock runs out in a game still going on (`docs/rules.md` §7): it
+/// loses, whatever the position.
+pub fn flag_fall(side: Color) -> GameResult {
+    GameResult::loss(side, Reason::TimeForfeit(side))
 }
 
 /// The referee's verdict when the side to move in `pos`, a position in which the game goes on
@@ -66,7 +72,6 @@ pub fn verdict_in_search(pos: &Position, plies_from_root: usize, limit: MoveLimi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Color;
 
     fn play(pos: &mut Position, moves: &str) {
         pos.play_iccs(moves);

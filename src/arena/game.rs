@@ -8,7 +8,7 @@ use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit, 
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::Position;
-use crate::outcome::{game_result, no_move_result};
+use crate::outcome::{flag_fall, game_result, no_move_result};
 use crate::pgn;
 use crate::types::{ByColor, Color, GameResult, Move, Reason};
 
@@ -69,6 +69,16 @@ impl Clock {
 
     pub fn remaining(&self, c: Color) -> Duration {
         self.remaining[c]
+    }
+
+    /// Sets `c`'s remaining time: a game resumed with the time it had left.
+    pub fn set_remaining(&mut self, c: Color, left: Duration) {
+        self.remaining[c] = left;
+    }
+
+    /// `c`'s increment per move.
+    pub fn increment(&self, c: Color) -> Duration {
+        self.increment[c]
     }
 
     /// How long the referee waits for `c`'s move before declaring a time forfeit.
@@ -346,11 +356,11 @@ fn run(
         let reply = engines[side].go(&base_fen, &since_base, side, &go, limit);
         let Reply { answer, used, thought } = match reply {
             Ok(a) => a,
-            Err(ClientError::Timeout { .. }) => return GameResult::loss(side, Reason::TimeForfeit(side)),
+            Err(ClientError::Timeout { .. }) => return flag_fall(side),
             Err(e) => return GameResult::loss(side, Reason::EngineFailure { side, detail: e.to_string() }),
         };
         if cfg.nodes.is_none() && !clock.charge(side, used) {
-            return GameResult::loss(side, Reason::TimeForfeit(side));
+            return flag_fall(side);
         }
         let text = match answer {
             Answer::Move(text) => text,

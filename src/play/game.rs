@@ -4,7 +4,7 @@
 //! repetitions judged at the third occurrence of a position, as in a game.
 
 use crate::board::{IllegalMove, Position};
-use crate::outcome::game_result;
+use crate::outcome::{flag_fall, game_result};
 use crate::pgn;
 use crate::types::{Color, GameResult, Move, Reason};
 
@@ -71,6 +71,11 @@ impl Game {
     /// Ends the game by resignation of `loser`.
     pub fn resign(&mut self, loser: Color) {
         self.result = Some(GameResult::loss(loser, Reason::Resignation(loser)));
+    }
+
+    /// Ends the game: `side`'s flag fell.
+    pub fn flag(&mut self, side: Color) {
+        self.result = Some(flag_fall(side));
     }
 
     /// Ends the game drawn by agreement.
