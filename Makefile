@@ -15,7 +15,7 @@ ifneq ($(ARCH),)
 export RUSTFLAGS := -C target-cpu=$(ARCH)
 endif
 
-.PHONY: run build deps test lint bench perft perft-deep suite fuzz soak tune book web serve e2e clean
+.PHONY: run build deps test lint bench perft perft-deep suite fuzz soak tune book web serve e2e browser clean
 
 run: build
 	$(BIN)
@@ -37,10 +37,11 @@ deps:
 	fi
 
 # Unit, in-process and binary-driving suites, in release so the perft and mate tiers are quick,
-# then the page end to end in a browser.
+# then the page end to end in a browser, on the binary `cargo test --release` has just built
+# (`cargo build` would only link it again, with the dependencies' features of a normal build).
 test: deps
 	$(CARGO) test --release
-	$(MAKE) e2e
+	$(MAKE) browser
 
 # The board in the browser (docs/web.md): `make serve` runs it, `make web` rebuilds the page's
 # bundle in src/web/dist/ (committed: the binary embeds it, so cargo never needs Node), `make e2e`
@@ -57,7 +58,10 @@ web: $(WEB_DEPS)
 serve: build
 	$(BIN) serve
 
-e2e: build deps $(WEB_DEPS)
+e2e: build
+	$(MAKE) browser
+
+browser: deps $(WEB_DEPS)
 	cd web && SCREENSHOTS=$(SCREENSHOTS) node e2e/run.mjs
 
 lint:
