@@ -15,10 +15,18 @@ pub struct Args {
     /// Open the page in the system browser.
     #[arg(long)]
     open: bool,
+    /// The opening book of the explorer and of Chuhan's games, as `chuhan book build` writes
+    /// one (default: the built-in book). Read once at the start; no other file is touched.
+    #[arg(long, value_name = "FILE")]
+    book: Option<std::path::PathBuf>,
 }
 
 impl Args {
     pub fn run(self) -> Result<(), CliError> {
+        let book = match &self.book {
+            Some(path) => Some(std::sync::Arc::new(chuhan::book::Book::open(path).map_err(CliError::failed)?)),
+            None => None,
+        };
         let listener = chuhan::web::bind(self.host, self.port).map_err(CliError::failed)?;
         if !self.host.is_loopback() {
             eprintln!(
@@ -31,7 +39,7 @@ impl Args {
         if self.open {
             open(&url);
         }
-        chuhan::web::serve_blocking(listener).map_err(CliError::failed)
+        chuhan::web::serve_blocking(listener, book).map_err(CliError::failed)
     }
 }
 

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::words::{Lang, Say};
 use crate::pgn;
 use crate::types::GameResult;
 
@@ -30,14 +31,14 @@ pub struct GameInfo {
 /// Control characters other than white space that a text file may hold, per thousand.
 const MAX_CONTROL_PER_MILLE: usize = 5;
 
-/// The games of `bytes`.
-pub fn read(bytes: &[u8]) -> Games {
+/// The games of `bytes`, refusals in `lang` (a skipped game's reason is the reader's English).
+pub fn read(bytes: &[u8], lang: Lang) -> Games {
     let (source, text) = pgn::read_decoded(Path::new("upload"), bytes);
     let format = source.format.map_or_else(|| "unknown".to_string(), |f| f.name());
     let (games, errors) = source.split();
     let mut out = Games { games: Vec::new(), errors: Vec::new(), format };
     if games.is_empty() && text.as_deref().is_some_and(looks_binary) {
-        out.errors.push("this is not a game file (binary data)".to_string());
+        out.errors.push(Say::new("this is not a game file (binary data)", "这不是棋谱文件（二进制数据）").get(lang));
         return out;
     }
     for game in games {
@@ -47,9 +48,12 @@ pub fn read(bytes: &[u8]) -> Games {
             moves: game.moves.iter().map(|m| m.to_string()).collect(),
         });
     }
-    out.errors.extend(errors.iter().map(|e| e.to_string()));
+    out.errors.extend(errors.iter().map(|e| match lang {
+        Lang::En => e.to_string(),
+        Lang::Zh => format!("第 {} 局跳过：{}", e.game, e.error),
+    }));
     if out.games.is_empty() && out.errors.is_empty() {
-        out.errors.push("the file holds no game".to_string());
+        out.errors.push(Say::new("the file holds no game", "文件中没有对局").get(lang));
     }
     out
 }

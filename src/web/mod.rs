@@ -9,10 +9,14 @@
 //! Uploads are limited to [`MAX_UPLOAD`]; the server reads no file of its own.
 
 mod assets;
+mod clock;
 mod games;
 mod protocol;
 mod session;
+mod setup;
+mod tree;
 mod view;
+mod words;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -20,13 +24,15 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::extract::{DefaultBodyLimit, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+
+use crate::book::Book;
 
 /// The port `chuhan serve` listens on when none is given.
 pub const DEFAULT_PORT: u16 = 8412;
@@ -35,18 +41,24 @@ pub const MAX_UPLOAD: usize = 4 << 20;
 /// The largest WebSocket message accepted, in bytes.
 pub const MAX_MESSAGE: usize = 64 << 10;
 
-/// What every connection shares: the port this server answers on and the bound on searches.
+/// What every connection shares: the port this server answers on, the bound on searches and
+/// the opening book.
 #[derive(Clone)]
 pub struct Shared {
     port: u16,
     /// One permit per core: a search runs only while it holds one.
     searches: Arc<Semaphore>,
+    /// The book of the explorer and of Chuhan's games: `--book`'s or the default (`None`: the
+    /// default cannot be read).
+    book: Option<Arc<Book>>,
 }
 
 impl Shared {
-    /// For a server on `port` running at most `cores` searches at once.
-    pub fn new(port: u16, cores: usize) -> Shared {
-        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))) }
+    /// For a server on `port` running at most `cores` searches at once, with `book` (`None`:
+    /// the default book).
+    pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>) -> Shared {
+        let book = book.or_else(|| Book::open_or_default("").ok());
+        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))), book }
     }
 
     /// Whether the request names this server by an address or `localhost` (a DNS name that
@@ -77,6 +89,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/play", get(assets::page))
         .route("/analysis", get(assets::page))
         .route("/review", get(assets::page))
+        .route("/editor", get(assets::page))
         .route("/assets/{file}", get(assets::asset))
         .route("/api/games", post(read_games))
         .route("/ws", get(socket))
@@ -93,15 +106,19 @@ async fn guard(State(shared): State<Shared>, request: Request, next: Next) -> Re
     }
 }
 
-async fn read_games(body: Bytes) -> Response {
-    axum::Json(games::read(&body)).into_response()
+/// `/api/games?lang=zh`: the games of an upload, its refusals in that language.
+async fn read_games(Query(query): Query<LangQuery>, body: Bytes) -> Response {
+    let lang = query.lang.as_deref().and_then(words::Lang::from_name).unwrap_or_default();
+    axum::Json(games::read(&body, lang)).into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
 }
 
 async fn socket(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Response {
-    upgrade
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |ws| session::run(ws, shared.searches))
+    upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(move |ws| session::run(ws, shared))
 }
 
 /// Binds `host:port` (port 0: any free one); a busy port is an error that says so.
@@ -113,18 +130,19 @@ pub fn bind(host: IpAddr, port: u16) -> Result<std::net::TcpListener, String> {
     })
 }
 
-/// Serves on `listener` until the process ends, at most `cores` searches at once.
-pub async fn serve(listener: TcpListener, cores: usize) -> std::io::Result<()> {
-    let shared = Shared::new(listener.local_addr()?.port(), cores);
+/// Serves on `listener` until the process ends, at most `cores` searches at once, with `book`
+/// (`None`: the default book).
+pub async fn serve(listener: TcpListener, cores: usize, book: Option<Arc<Book>>) -> std::io::Result<()> {
+    let shared = Shared::new(listener.local_addr()?.port(), cores, book);
     axum::serve(listener, router(shared)).await
 }
 
 /// [`serve`] on a runtime of its own, for the command line: as many searches as cores.
-pub fn serve_blocking(listener: std::net::TcpListener) -> std::io::Result<()> {
+pub fn serve_blocking(listener: std::net::TcpListener, book: Option<Arc<Book>>) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(cores.max(2)).enable_all().build()?;
-    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores).await })
+    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book).await })
 }
 
 /// The address to print and open: loopback's name for a loopback or unspecified address.

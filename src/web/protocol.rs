@@ -10,19 +10,42 @@ use serde::{Deserialize, Serialize};
 pub enum ClientMessage {
     /// A game against Chuhan from `fen` (the start when absent) after `moves` (a reloaded page
     /// sends the moves it had), the player taking `color` (`red` or `black`), Chuhan at `level`
-    /// (0 to 20) thinking `movetime` ms a move.
+    /// (0 to 20) thinking `movetime` ms a move, or on its clock when the game has one: `clock`
+    /// is `BASE+INC` in seconds (`5+3`), `left` each side's time left in ms (Red's, Black's)
+    /// when a reloaded page resumes the game.
     Play {
         fen: Option<String>,
         moves: Option<Vec<String>>,
         color: Option<String>,
         level: Option<u8>,
         movetime: Option<u64>,
+        clock: Option<String>,
+        left: Option<[u64; 2]>,
     },
-    /// Infinite analysis of `fen` after `moves` (ICCS), `multipv` lines (1 to 5).
+    /// Infinite analysis of `fen` after `moves` (ICCS), `multipv` lines (1 to 5). A reloaded
+    /// page sends its move `tree` instead (each node's parent and move; node `i + 1` is the
+    /// `i`-th) and the `node` it showed.
     Analyse {
         fen: Option<String>,
         moves: Option<Vec<String>>,
         multipv: Option<usize>,
+        tree: Option<Vec<(usize, String)>>,
+        node: Option<usize>,
+    },
+    /// Show node `node` of the analysis tree.
+    Goto {
+        node: usize,
+    },
+    /// The game (or the analysis tree, or the reviewed game with its marks) as PGN in the tab's
+    /// notation.
+    Pgn,
+    /// Whether `fen` is a position Chuhan accepts (the position editor asks before it opens one).
+    Check {
+        fen: String,
+    },
+    /// `en` or `zh`: the language of the server's texts.
+    Lang {
+        lang: String,
     },
     /// A move in ICCS, Chinese or WXF notation, played on the tab's board.
     Move {
@@ -61,6 +84,24 @@ pub struct Outcome {
     pub reason: &'static str,
     /// The reason in words, with the judge's explanation of a repetition.
     pub text: String,
+}
+
+/// One node of the analysis tree: its parent node and its move.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TreeMove {
+    pub parent: usize,
+    pub iccs: String,
+    pub text: String,
+}
+
+/// A game's clocks: each side's time left in ms, the control (`300+3`, seconds), and whether the
+/// side to move's is running.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ClockState {
+    pub red: u64,
+    pub black: u64,
+    pub control: String,
+    pub running: bool,
 }
 
 /// One move of the record: ICCS and the chosen notation.
@@ -131,6 +172,11 @@ pub struct BoardState {
     /// The default book's moves for the position, most played first.
     pub book: Vec<BookEntry>,
     pub result: Option<Outcome>,
+    /// The game's clocks, if it has them.
+    pub clock: Option<ClockState>,
+    /// The analysis tree (empty in a game) and the node shown.
+    pub tree: Vec<TreeMove>,
+    pub node: usize,
 }
 
 /// What the server tells a tab.
@@ -147,6 +193,10 @@ pub enum ServerMessage {
     Progress { done: usize, total: usize },
     /// A finished (or stopped) review.
     Reviewed { moves: Vec<ReviewedMove>, red: Vec<f64>, summary: Vec<String>, pgn: String },
+    /// The game as PGN, to save as `name`.
+    Pgn { name: String, text: String },
+    /// A position the editor may open, as Chuhan writes its FEN.
+    Position { fen: String },
     /// Something to show the player: a draw declined, a search waiting for a core.
     Notice { text: String },
     /// A request that could not be carried out, and why; nothing changed.

@@ -9,29 +9,28 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
+use super::Shared;
+use super::clock::GameClock;
 use super::protocol::{ClientMessage, ServerMessage};
+use super::setup::{self, DEFAULT_MOVETIME_MS, MAX_MOVES};
+use super::tree::{ROOT, Tree};
 use super::view::{self, Mode};
+use super::words::{self, Lang, Say};
 use crate::analysis::Review;
 use crate::board::Position;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Level, Limits, SearchResult, Strength};
+use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation, Script};
-use crate::play::DEFAULT_LEVEL;
+use crate::pgn;
 use crate::play::advice::HINT_LINES;
 use crate::play::game::Game;
-use crate::types::{Color, Move};
+use crate::types::Move;
 
-/// Chuhan's thinking time per move when the tab gives none, as `chuhan play`'s.
-const DEFAULT_MOVETIME_MS: u64 = 1000;
-/// The longest thinking time per move or per reviewed position accepted, in ms.
-const MAX_MOVETIME_MS: u64 = 60_000;
 /// How long a hint or a draw offer is thought over.
 const ADVICE_MS: u64 = 800;
 /// Most analysis lines.
 const MAX_MULTIPV: usize = 5;
-/// Most moves a game sent by a tab may have.
-const MAX_MOVES: usize = 1000;
 
 /// Word from the engine's threads.
 pub(super) enum Event {
@@ -52,22 +51,24 @@ pub(super) enum Work {
 }
 
 /// Serves one WebSocket until the tab closes it.
-pub async fn run(mut ws: WebSocket, searches: Arc<Semaphore>) {
+pub async fn run(mut ws: WebSocket, shared: Shared) {
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let mut session = Session::new(tx, searches);
+    let mut session = Session::new(tx, shared);
     loop {
+        let flag = session.deadline().map(tokio::time::Instant::from_std);
         let replies = tokio::select! {
             msg = ws.recv() => match msg {
                 Some(Ok(Message::Text(text))) => session.handle_text(&text),
-                Some(Ok(Message::Binary(_))) => vec![error("messages are JSON text")],
+                Some(Ok(Message::Binary(_))) => vec![session.error(Say::new("messages are JSON text", "消息须为 JSON 文本"))],
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Vec::new(),
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(event) = rx.recv() => session.on_event(event),
-            permit = session.searches.clone().acquire_owned(), if session.pending.is_some() => match permit {
+            permit = session.shared.searches.clone().acquire_owned(), if session.pending.is_some() => match permit {
                 Ok(permit) => session.start(permit),
                 Err(_) => break,
             },
+            () = tokio::time::sleep_until(flag.unwrap_or_else(tokio::time::Instant::now)), if flag.is_some() => session.flag_fell(),
         };
         for reply in replies {
             let Ok(text) = serde_json::to_string(&reply) else { continue };
@@ -79,18 +80,21 @@ pub async fn run(mut ws: WebSocket, searches: Arc<Semaphore>) {
     session.close();
 }
 
-fn error(text: impl Into<String>) -> ServerMessage {
-    ServerMessage::Error { text: text.into() }
-}
-
 pub(super) struct Session {
     events: mpsc::UnboundedSender<Event>,
-    searches: Arc<Semaphore>,
+    pub(super) shared: Shared,
     /// Made at the first search.
     engine: Option<Engine>,
     pub(super) game: Game,
     pub(super) mode: Mode,
     pub(super) notation: Notation,
+    /// The language of the texts sent.
+    pub(super) lang: Lang,
+    /// The game's clocks, in a game that has them.
+    pub(super) clock: Option<GameClock>,
+    /// The analysis tree (the line played, in a game) and the node `game` has reached.
+    pub(super) tree: Tree,
+    pub(super) node: usize,
     /// Bumped whenever the board or the work changes: older events are stale.
     generation: u64,
     /// Work waiting for a permit.
@@ -100,40 +104,74 @@ pub(super) struct Session {
     /// The review under way stops when this is set.
     cancel: Arc<AtomicBool>,
     /// The game under review (a review has its own engine, on a blocking thread).
-    review: Option<crate::pgn::Game>,
+    review: Option<pgn::Game>,
+    /// The reviewed game with its marks, once its review ended, for its PGN.
+    pub(super) annotated: Option<pgn::Game>,
     /// The analysis lines of the iteration being reported, by rank.
     pub(super) lines: Vec<super::protocol::LineInfo>,
 }
 
 impl Session {
-    fn new(events: mpsc::UnboundedSender<Event>, searches: Arc<Semaphore>) -> Session {
+    fn new(events: mpsc::UnboundedSender<Event>, shared: Shared) -> Session {
         Session {
             events,
-            searches,
+            shared,
             engine: None,
             game: Game::new(Position::startpos()),
             mode: Mode::Analysis { multipv: 1 },
             notation: Notation::Chinese(Script::Simplified),
+            lang: Lang::En,
+            clock: None,
+            tree: Tree::default(),
+            node: ROOT,
             generation: 0,
             pending: None,
             running: None,
             cancel: Arc::new(AtomicBool::new(false)),
             review: None,
+            annotated: None,
             lines: Vec::new(),
         }
+    }
+
+    /// An error in the tab's language.
+    fn error(&self, say: Say) -> ServerMessage {
+        ServerMessage::Error { text: say.get(self.lang) }
+    }
+
+    fn notice(&self, say: Say) -> ServerMessage {
+        ServerMessage::Notice { text: say.get(self.lang) }
     }
 
     fn handle_text(&mut self, text: &str) -> Vec<ServerMessage> {
         match serde_json::from_str::<ClientMessage>(text) {
             Ok(msg) => self.handle(msg),
-            Err(e) => vec![error(format!("not a message: {e}"))],
+            Err(e) => vec![self.error(Say::new(format!("not a message: {e}"), format!("无法识别的消息：{e}")))],
         }
     }
 
     fn handle(&mut self, msg: ClientMessage) -> Vec<ServerMessage> {
         let result = match msg {
-            ClientMessage::Play { fen, moves, color, level, movetime } => self.play(fen, moves, color, level, movetime),
-            ClientMessage::Analyse { fen, moves, multipv } => self.analyse(fen, moves, multipv),
+            ClientMessage::Play { fen, moves, color, level, movetime, clock, left } => {
+                self.play(fen, moves, color, level, (movetime, clock, left))
+            }
+            ClientMessage::Analyse { fen, moves, multipv, tree, node } => self.analyse(fen, moves, multipv, tree, node),
+            ClientMessage::Goto { node } => self.goto(node),
+            ClientMessage::Pgn => Ok(vec![view::pgn(self)]),
+            ClientMessage::Check { fen } => match Position::from_fen(&fen) {
+                Ok(pos) => Ok(vec![ServerMessage::Position { fen: pos.fen() }]),
+                Err(e) => Err(words::fen_error(&e)),
+            },
+            ClientMessage::Lang { lang } => match Lang::from_name(&lang) {
+                Some(l) => {
+                    self.lang = l;
+                    Ok(vec![self.state()])
+                }
+                None => Err(Say::new(
+                    format!("unknown language {lang:?}: en or zh"),
+                    format!("未知的语言 {lang:?}：应为 en 或 zh"),
+                )),
+            },
             ClientMessage::Move { mv } => self.play_move(&mv),
             ClientMessage::Undo => self.undo(),
             ClientMessage::Hint => self.advise(Work::Hint),
@@ -148,59 +186,40 @@ impl Session {
                     self.notation = n;
                     Ok(vec![self.state()])
                 }
-                None => Err(format!("unknown notation {notation:?}: iccs, wxf, chinese or traditional")),
+                None => Err(Say::new(
+                    format!("unknown notation {notation:?}: iccs, wxf, chinese or traditional"),
+                    format!("未知的记谱法 {notation:?}：应为 iccs、wxf、chinese 或 traditional"),
+                )),
             },
             ClientMessage::Review { fen, moves, movetime } => self.start_review(fen, moves, movetime),
         };
-        result.unwrap_or_else(|e| vec![error(e)])
+        result.unwrap_or_else(|e| vec![self.error(e)])
     }
 
     pub(super) fn state(&self) -> ServerMessage {
         view::state(self, self.running.is_some_and(|w| w == Work::Reply) || self.pending == Some(Work::Reply))
     }
 
-    /// The game `fen` then `moves` (ICCS, or any notation), checked before anything changes.
-    fn setup(fen: Option<&str>, moves: Option<&[String]>) -> Result<Game, String> {
-        let start = match fen.filter(|f| !f.trim().is_empty()) {
-            Some(fen) => Position::from_fen(fen).map_err(|e| format!("invalid FEN: {e}"))?,
-            None => Position::startpos(),
-        };
-        let mut game = Game::new(start);
-        let moves = moves.unwrap_or_default();
-        if moves.len() > MAX_MOVES {
-            return Err(format!("at most {MAX_MOVES} moves"));
-        }
-        for (i, text) in moves.iter().enumerate() {
-            let mv = notation::parse_move(game.position(), text).map_err(|e| format!("move {}: {e}", i + 1))?;
-            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
-        }
-        Ok(game)
-    }
-
+    /// A new game; `time` is the thinking time per move, the clock's control and the time
+    /// each side has left.
     fn play(
         &mut self,
         fen: Option<String>,
         moves: Option<Vec<String>>,
         color: Option<String>,
         level: Option<u8>,
-        movetime: Option<u64>,
-    ) -> Result<Vec<ServerMessage>, String> {
-        let human = match color.as_deref() {
-            None | Some("red") => Color::Red,
-            Some("black") => Color::Black,
-            Some(other) => return Err(format!("unknown colour {other:?}: red or black")),
-        };
-        let level = match level {
-            None => DEFAULT_LEVEL,
-            Some(n) => Level::new(n)
-                .ok_or_else(|| format!("level {n} is out of range: {} to {}", Level::MIN.get(), Level::MAX.get()))?,
-        };
-        let movetime = movetime.unwrap_or(DEFAULT_MOVETIME_MS);
-        if !(1..=MAX_MOVETIME_MS).contains(&movetime) {
-            return Err(format!("thinking time {movetime} ms is out of range: 1 to {MAX_MOVETIME_MS}"));
-        }
-        let game = Session::setup(fen.as_deref(), moves.as_deref())?;
+        time: (Option<u64>, Option<String>, Option<[u64; 2]>),
+    ) -> Result<Vec<ServerMessage>, Say> {
+        let (human, level) = (setup::colour(color.as_deref())?, setup::level(level)?);
+        let (movetime, control, left) = time;
+        let movetime = setup::check_movetime(movetime)?;
+        let clock = setup::clock(control.as_deref(), left)?;
+        let game = setup::game(fen.as_deref(), moves.as_deref())?;
         self.halt();
+        self.clock = clock;
+        self.annotated = None;
+        self.tree = Tree::line(game.moves());
+        self.node = self.tree.len() - 1;
         self.game = game;
         self.mode = Mode::Play { human, level, movetime };
         if let Some(engine) = self.engine.as_mut() {
@@ -214,56 +233,126 @@ impl Session {
         fen: Option<String>,
         moves: Option<Vec<String>>,
         multipv: Option<usize>,
-    ) -> Result<Vec<ServerMessage>, String> {
+        tree: Option<Vec<(usize, String)>>,
+        node: Option<usize>,
+    ) -> Result<Vec<ServerMessage>, Say> {
         let multipv = multipv.unwrap_or(1);
         if !(1..=MAX_MULTIPV).contains(&multipv) {
-            return Err(format!("MultiPV {multipv} is out of range: 1 to {MAX_MULTIPV}"));
+            return Err(Say::new(
+                format!("MultiPV {multipv} is out of range: 1 to {MAX_MULTIPV}"),
+                format!("MultiPV {multipv} 超出范围：1 到 {MAX_MULTIPV}"),
+            ));
         }
-        let game = Session::setup(fen.as_deref(), moves.as_deref())?;
+        let (tree, game, node) = match tree {
+            Some(nodes) => setup::tree(setup::start_position(fen.as_deref())?, &nodes, node)?,
+            None => {
+                let game = setup::game(fen.as_deref(), moves.as_deref())?;
+                let tree = Tree::line(game.moves());
+                let node = tree.len() - 1;
+                (tree, game, node)
+            }
+        };
         self.halt();
-        self.game = game;
+        self.clock = None;
+        self.annotated = None;
+        (self.tree, self.game, self.node) = (tree, game, node);
         self.mode = Mode::Analysis { multipv };
         Ok(self.after_move())
     }
 
-    fn play_move(&mut self, text: &str) -> Result<Vec<ServerMessage>, String> {
+    /// Shows node `node` of the analysis tree.
+    fn goto(&mut self, node: usize) -> Result<Vec<ServerMessage>, Say> {
+        if !matches!(self.mode, Mode::Analysis { .. }) {
+            return Err(Say::new("a game has no move tree", "对局中没有着法树"));
+        }
+        if !self.tree.contains(node) {
+            return Err(setup::no_node(node));
+        }
+        let game = setup::replay(self.game.start(), &self.tree.path(node))?;
+        self.halt();
+        (self.game, self.node) = (game, node);
+        Ok(self.after_move())
+    }
+
+    /// Plays `mv`, legal here, as the side to move. In a game its clock is charged (its flag
+    /// may have fallen first); in analysis the tree goes to the move's node, a new one if the
+    /// move is new here.
+    fn play_checked(&mut self, mv: Move) -> Result<(), Say> {
+        let mover = self.game.position().side_to_move();
+        if matches!(self.mode, Mode::Analysis { .. }) && self.tree.len() >= MAX_MOVES {
+            return Err(setup::too_many());
+        }
+        self.game.play(mv).map_err(|e| setup::illegal(&e))?;
+        self.node = self.tree.child(self.node, mv);
+        if let Some(clock) = self.clock.as_mut()
+            && !clock.moved(mover)
+        {
+            self.game.undo(1);
+            self.node = self.tree.parent(self.node);
+            self.game.flag(mover);
+        }
+        Ok(())
+    }
+
+    /// When the flag of the side to move falls, in a game on the clock still going on.
+    fn deadline(&self) -> Option<std::time::Instant> {
+        let clock = self.clock.as_ref().filter(|_| !self.game.is_over())?;
+        Some(clock.deadline(self.game.position().side_to_move()))
+    }
+
+    /// The side to move ran out of time.
+    fn flag_fell(&mut self) -> Vec<ServerMessage> {
+        if self.deadline().is_none_or(|d| d > std::time::Instant::now()) {
+            return Vec::new();
+        }
+        self.halt();
+        let side = self.game.position().side_to_move();
+        self.game.flag(side);
+        vec![self.state()]
+    }
+
+    fn play_move(&mut self, text: &str) -> Result<Vec<ServerMessage>, Say> {
         if self.game.is_over() {
-            return Err("the game is over".to_string());
+            return Err(setup::over());
         }
         if let Mode::Play { human, .. } = self.mode
             && self.game.position().side_to_move() != human
         {
-            return Err("it is Chuhan's turn".to_string());
+            return Err(Say::new("it is Chuhan's turn", "现在轮到楚汉走棋"));
         }
-        let mv = notation::parse_move(self.game.position(), text).map_err(|e| e.to_string())?;
+        let mv = notation::parse_move(self.game.position(), text).map_err(|e| words::notation_error(&e))?;
         self.halt();
-        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.play_checked(mv)?;
         Ok(self.after_move())
     }
 
-    fn undo(&mut self) -> Result<Vec<ServerMessage>, String> {
+    fn undo(&mut self) -> Result<Vec<ServerMessage>, Say> {
         let plies = match self.mode {
             Mode::Play { human, .. } => {
                 self.halt();
-                self.game.take_back(human)
+                let plies = self.game.take_back(human);
+                self.tree = Tree::line(self.game.moves());
+                self.node = self.tree.len() - 1;
+                if let Some(clock) = self.clock.as_mut() {
+                    clock.restart();
+                }
+                plies
             }
-            Mode::Analysis { .. } => {
-                self.halt();
-                let n = usize::from(!self.game.moves().is_empty());
-                self.game.undo(n);
-                n
-            }
+            Mode::Analysis { .. } if self.node != ROOT => return self.goto(self.tree.parent(self.node)),
+            Mode::Analysis { .. } => 0,
         };
         if plies == 0 {
-            return Err("nothing to take back".to_string());
+            return Err(Say::new("nothing to take back", "没有可悔的棋"));
         }
         Ok(self.after_move())
     }
 
-    fn resign(&mut self) -> Result<Vec<ServerMessage>, String> {
-        let Mode::Play { human, .. } = self.mode else { return Err("there is no game to resign".to_string()) };
+    fn resign(&mut self) -> Result<Vec<ServerMessage>, Say> {
+        let Mode::Play { human, .. } = self.mode else {
+            return Err(Say::new("there is no game to resign", "没有可认输的对局"));
+        };
         if self.game.is_over() {
-            return Err("the game is over".to_string());
+            return Err(setup::over());
         }
         self.halt();
         self.game.resign(human);
@@ -271,15 +360,15 @@ impl Session {
     }
 
     /// A hint or a draw offer: a full-strength search in the player's turn.
-    fn advise(&mut self, work: Work) -> Result<Vec<ServerMessage>, String> {
+    fn advise(&mut self, work: Work) -> Result<Vec<ServerMessage>, Say> {
         if self.game.is_over() {
-            return Err("the game is over".to_string());
+            return Err(setup::over());
         }
         if work == Work::Draw && !matches!(self.mode, Mode::Play { .. }) {
-            return Err("there is no game to offer a draw in".to_string());
+            return Err(Say::new("there is no game to offer a draw in", "没有可提和的对局"));
         }
         if self.running == Some(Work::Reply) || self.pending == Some(Work::Reply) {
-            return Err("Chuhan is thinking".to_string());
+            return Err(Say::new("Chuhan is thinking", "楚汉正在思考"));
         }
         Ok(self.schedule(work))
     }
@@ -291,7 +380,7 @@ impl Session {
         if !self.game.is_over() {
             match self.mode {
                 Mode::Play { human, .. } if self.game.position().side_to_move() != human => {
-                    let from_book = self.book_move().is_some_and(|mv| self.game.play(mv).is_ok());
+                    let from_book = self.book_move().is_some_and(|mv| self.play_checked(mv).is_ok());
                     if !from_book {
                         out.extend(self.schedule(Work::Reply));
                     }
@@ -311,9 +400,13 @@ impl Session {
         engine.book_move(&[], rand::random()).map(|bm| bm.mv)
     }
 
+    /// The tab's engine, with the server's book (`--book`) when one was named.
     fn engine(&mut self) -> Option<&mut Engine> {
         if self.engine.is_none() {
             self.engine = Engine::new().ok();
+            if let (Some(engine), Some(book)) = (self.engine.as_mut(), self.shared.book.as_ref()) {
+                engine.set_book(Arc::clone(book));
+            }
         }
         self.engine.as_mut()
     }
@@ -322,9 +415,9 @@ impl Session {
     fn schedule(&mut self, work: Work) -> Vec<ServerMessage> {
         self.halt();
         self.pending = Some(work);
-        match self.searches.clone().try_acquire_owned() {
+        match self.shared.searches.clone().try_acquire_owned() {
             Ok(permit) => self.start(permit),
-            Err(_) => vec![ServerMessage::Notice { text: "waiting for a free core".to_string() }],
+            Err(_) => vec![self.notice(Say::new("Waiting for a free core", "等待空闲的处理器核心"))],
         }
     }
 
@@ -354,6 +447,11 @@ impl Session {
         }
         let (generation, pos) = (self.generation, self.game.position().clone());
         let limits = match (work, self.mode) {
+            // On the clock, as `go wtime btime winc binc` would: the engine spends its own time.
+            (Work::Reply, Mode::Play { level, .. }) if let Some(clock) = &self.clock => {
+                let (time, increment) = clock.for_search(pos.side_to_move());
+                Limits { strength: Strength::at_level(level), time: Some(time), increment, ..Limits::default() }
+            }
             (Work::Reply, Mode::Play { level, movetime, .. }) => Limits {
                 strength: Strength::at_level(level),
                 movetime: Some(Duration::from_millis(movetime)),
@@ -367,7 +465,10 @@ impl Session {
             _ => return Vec::new(),
         };
         let (info_tx, done_tx) = (self.events.clone(), self.events.clone());
-        let Some(engine) = self.engine() else { return vec![error("cannot start an engine: out of memory")] };
+        if self.engine().is_none() {
+            return vec![self.error(Say::new("cannot start an engine: out of memory", "无法启动引擎：内存不足"))];
+        }
+        let Some(engine) = self.engine.as_mut() else { return Vec::new() };
         engine.set_position(pos);
         let report = work == Work::Analyse;
         tokio::task::block_in_place(|| {
@@ -394,13 +495,14 @@ impl Session {
         fen: Option<String>,
         moves: Vec<String>,
         movetime: Option<u64>,
-    ) -> Result<Vec<ServerMessage>, String> {
-        let movetime = movetime.unwrap_or(DEFAULT_MOVETIME_MS);
-        if !(1..=MAX_MOVETIME_MS).contains(&movetime) {
-            return Err(format!("thinking time {movetime} ms is out of range: 1 to {MAX_MOVETIME_MS}"));
-        }
-        let game = Session::setup(fen.as_deref(), Some(&moves))?;
+    ) -> Result<Vec<ServerMessage>, Say> {
+        let movetime = setup::check_movetime(movetime)?;
+        let game = setup::game(fen.as_deref(), Some(&moves))?;
         self.halt();
+        self.clock = None;
+        self.annotated = None;
+        self.tree = Tree::line(game.moves());
+        self.node = self.tree.len() - 1;
         let mut record = game.record(&[]);
         record.set_tag("Movetime", &movetime.to_string());
         self.review = Some(record);
@@ -440,7 +542,10 @@ impl Session {
             }
             Event::Reviewed(generation, review) if generation == self.generation => {
                 self.running = None;
-                self.review.as_ref().map(|g| vec![view::reviewed(g, &review, self.notation)]).unwrap_or_default()
+                let Some(record) = self.review.as_ref() else { return Vec::new() };
+                let (message, annotated) = view::reviewed(record, &review, self.notation);
+                self.annotated = Some(annotated);
+                vec![message]
             }
             Event::Done(generation, work, result) if generation == self.generation => {
                 self.running = None;
@@ -452,18 +557,18 @@ impl Session {
 
     fn finished(&mut self, work: Work, result: SearchResult) -> Vec<ServerMessage> {
         match work {
-            Work::Reply => match result.best.map(|mv| self.game.play(mv)) {
+            Work::Reply => match result.best.map(|mv| self.play_checked(mv)) {
                 Some(Ok(())) => self.after_move(),
-                _ => vec![error("Chuhan found no move"), self.state()],
+                _ => vec![self.error(Say::new("Chuhan found no move", "楚汉找不到着法")), self.state()],
             },
             Work::Hint => vec![ServerMessage::Hint { lines: view::result_lines(self, &result) }],
             Work::Draw => {
                 // The search was of the player's turn: Chuhan's own value is its negation.
                 if -result.value <= DRAW_ACCEPT_MAX {
                     self.game.agree_draw();
-                    vec![ServerMessage::Notice { text: "Chuhan accepts the draw".to_string() }, self.state()]
+                    vec![self.state(), self.notice(Say::new("Chuhan accepts the draw", "楚汉同意和棋"))]
                 } else {
-                    vec![ServerMessage::Notice { text: "Chuhan declines the draw".to_string() }]
+                    vec![self.notice(Say::new("Chuhan declines the draw", "楚汉拒绝和棋"))]
                 }
             }
             Work::Analyse | Work::Review => Vec::new(),

@@ -15,7 +15,7 @@ const PATIENCE: Duration = Duration::from_secs(120);
 async fn start() -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     let port = listener.local_addr().expect("bound").port();
-    tokio::spawn(serve(listener, 2));
+    tokio::spawn(serve(listener, 2, None));
     port
 }
 
@@ -79,7 +79,7 @@ async fn settled(ws: &mut Socket) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_assets_and_pieces() {
     let port = start().await;
-    for path in ["/", "/play?color=black&level=5", "/analysis?fen=x", "/review"] {
+    for path in ["/", "/play?color=black&level=5", "/analysis?fen=x", "/review", "/editor?fen=x"] {
         let (status, body) = get(port, path).await;
         assert_eq!(status, 200, "{path}");
         assert!(body.contains("/assets/app.js"), "{path}");
@@ -129,8 +129,11 @@ async fn uploads_are_read_or_refused() {
     assert_eq!(games["games"][0]["title"], "A - B, 1-0");
     assert_eq!(games["errors"].as_array().map(Vec::len), Some(1), "the second game's illegal move");
     let binary: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 256) as u8).collect();
-    let (_, body) = post(binary).await;
+    let (_, body) = post(binary.clone()).await;
     assert!(body.contains("not a game file"), "{body}");
+    let head = format!("POST /api/games?lang=zh HTTP/1.1\r\nHost: 127.0.0.1:{port}");
+    let (_, body) = http(port, &head, &binary).await;
+    assert!(body.contains("这不是棋谱文件"), "{body}");
     let (status, _) = post(vec![b' '; 50 << 20]).await;
     assert_eq!(status, 413, "a 50 MB upload");
 }
@@ -228,6 +231,13 @@ fn malformed(k: usize) -> String {
         json!({"t": "review", "moves": ["h2e2"], "movetime": 1_000_000}).to_string(),
         json!({"t": "notation", "notation": "klingon"}).to_string(),
         json!({"t": "undo", "extra": true}).to_string(),
+        json!({"t": "goto", "node": 1 + k}).to_string(),
+        json!({"t": "analyse", "tree": [[k + 1, "h2e2"]]}).to_string(),
+        json!({"t": "analyse", "tree": [[0, "h2e2"], [0, "h2e2"]]}).to_string(),
+        json!({"t": "analyse", "tree": [[0, "h2e2"]], "node": 2 + k}).to_string(),
+        json!({"t": "play", "clock": format!("fast{k}")}).to_string(),
+        json!({"t": "check", "fen": "3kk4/9/9/9/9/9/9/9/9/4K4 w"}).to_string(),
+        json!({"t": "lang", "lang": "fr"}).to_string(),
         format!("{{\"t\": \"move\", \"mv\": \"{}\"}}", "\\u0000".repeat(k % 50)),
         String::from_utf8_lossy(&[0xff, 0xfe, b'{', (k % 256) as u8]).to_string(),
     ];
@@ -269,4 +279,89 @@ async fn a_thousand_malformed_messages_leave_another_tab_alone() {
     assert_eq!(after["fen"], before["fen"]);
     assert_eq!(after["moves"], before["moves"]);
     assert_eq!(get(port, "/play").await.0, 200, "the server still serves");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_tree_branches_goes_anywhere_survives_a_reload_and_writes_its_pgn() {
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "notation", "notation": "iccs"})).await;
+    send(&mut ws, json!({"t": "analyse", "multipv": 1})).await;
+    for mv in ["h2e2", "h9g7"] {
+        send(&mut ws, json!({"t": "move", "mv": mv})).await;
+    }
+    send(&mut ws, json!({"t": "goto", "node": 1})).await;
+    // A move off the line after 1. h2e2 starts a branch; the line is kept.
+    send(&mut ws, json!({"t": "move", "mv": "b9c7"})).await;
+    let s = loop {
+        let s = next(&mut ws, "state").await;
+        if s["node"] == 3 {
+            break s;
+        }
+    };
+    assert_eq!(
+        s["tree"],
+        json!([
+            {"parent": 0, "iccs": "h2e2", "text": "h2e2"},
+            {"parent": 1, "iccs": "h9g7", "text": "h9g7"},
+            {"parent": 1, "iccs": "b9c7", "text": "b9c7"},
+        ])
+    );
+    assert_eq!(s["moves"], json!([{"iccs": "h2e2", "text": "h2e2"}, {"iccs": "b9c7", "text": "b9c7"}]));
+    send(&mut ws, json!({"t": "notation", "notation": "wxf"})).await;
+    send(&mut ws, json!({"t": "pgn"})).await;
+    let pgn = next(&mut ws, "pgn").await;
+    let text = pgn["text"].as_str().expect("text");
+    assert!(text.contains("[Format \"WXF\"]") && text.ends_with("1. C2.5 H8+7 (1... H2+3) *\n"), "{text}");
+    // A reloaded page sends its tree and node back.
+    let tree = json!([[0, "h2e2"], [1, "h9g7"], [1, "b9c7"]]);
+    send(&mut ws, json!({"t": "analyse", "tree": tree, "node": 2})).await;
+    let s = next(&mut ws, "state").await;
+    assert_eq!((s["node"].clone(), s["tree"].as_array().map(Vec::len)), (json!(2), Some(3)));
+    assert_eq!(s["last"], "h9g7");
+    send(&mut ws, json!({"t": "undo"})).await;
+    assert_eq!(next(&mut ws, "state").await["node"], 1, "back is the parent");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_on_the_clock_the_flag_falls_and_the_pgn_says_so() {
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "play", "level": 0, "clock": "60+2"})).await;
+    let s = settled(&mut ws).await;
+    assert_eq!((s["clock"]["control"].clone(), s["clock"]["running"].clone()), (json!("60+2"), json!(true)));
+    send(&mut ws, json!({"t": "move", "mv": "h2e2"})).await;
+    let s = settled(&mut ws).await;
+    assert_eq!(s["moves"].as_array().map(Vec::len), Some(2), "Chuhan replied on its clock");
+    assert!(s["clock"]["red"].as_u64().is_some_and(|ms| ms <= 62_000), "{s}");
+    // A reloaded game in which Red had no time left: Red's flag falls at once.
+    send(&mut ws, json!({"t": "lang", "lang": "zh"})).await;
+    send(&mut ws, json!({"t": "play", "level": 0, "clock": "60+2", "left": [0, 60_000]})).await;
+    let s = loop {
+        let s = next(&mut ws, "state").await;
+        if !s["result"].is_null() {
+            break s;
+        }
+    };
+    assert_eq!((s["result"]["score"].clone(), s["result"]["reason"].clone()), (json!("0-1"), json!("time")));
+    assert_eq!(s["result"]["text"], "红方超时判负");
+    assert_eq!(s["clock"]["running"], false);
+    send(&mut ws, json!({"t": "pgn"})).await;
+    let text = next(&mut ws, "pgn").await["text"].as_str().expect("text").to_string();
+    assert!(text.contains("[TimeControl \"60+2\"]") && text.contains("[Termination \"red loses on time\"]"), "{text}");
+    send(&mut ws, json!({"t": "move", "mv": "h2e2"})).await;
+    assert_eq!(next(&mut ws, "error").await["text"], "对局已结束");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_asks_and_chuhan_answers_with_its_reason() {
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "check", "fen": "4k4/9/9/9/9/9/9/9/9/9 w - - 0 1"})).await;
+    assert_eq!(next(&mut ws, "error").await["text"], "invalid FEN: red has 0 kings instead of one");
+    send(&mut ws, json!({"t": "lang", "lang": "zh"})).await;
+    send(&mut ws, json!({"t": "check", "fen": "4k4/9/9/9/9/9/9/9/9/9 w - - 0 1"})).await;
+    assert_eq!(next(&mut ws, "error").await["text"], "FEN 不合法：红方有 0 个将帅，应为 1 个");
+    send(&mut ws, json!({"t": "check", "fen": "3k5/9/9/9/9/9/9/9/9/4K4 b"})).await;
+    assert_eq!(next(&mut ws, "position").await["fen"], "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
 }

@@ -3,12 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use std::sync::Arc;
-
-use once_cell::sync::Lazy;
-
 use super::protocol::{BoardState, BookEntry, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
 use super::session::Session;
+use super::words;
 use crate::analysis::{self, Review};
 use crate::board::Position;
 use crate::book::Book;
@@ -21,12 +18,8 @@ use crate::play::line_text;
 use crate::types::{Color, Reason, Score};
 use crate::wdl;
 
-/// The default book, read once for every tab's opening explorer.
-static BOOK: Lazy<Option<Arc<Book>>> = Lazy::new(|| Book::open_or_default("").ok());
-
-/// The book's moves for `pos`, most played first.
-fn book_moves(pos: &Position, notation: Notation) -> Vec<BookEntry> {
-    let Some(book) = BOOK.as_ref() else { return Vec::new() };
+/// `book`'s moves for `pos`, most played first.
+fn book_moves(book: &Book, pos: &Position, notation: Notation) -> Vec<BookEntry> {
     let mut moves = book.probe(pos);
     moves.sort_by_key(|bm| std::cmp::Reverse(bm.stats.games()));
     moves
@@ -73,6 +66,8 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
         Mode::Play { human, level, .. } => (colour(human), level.get()),
         Mode::Analysis { .. } => ("none", 0),
     };
+    let analysis = matches!(s.mode, Mode::Analysis { .. });
+    let book = s.shared.book.as_deref();
     ServerMessage::State(Box::new(BoardState {
         mode: if matches!(s.mode, Mode::Play { .. }) { "play" } else { "analysis" },
         fen: pos.fen(),
@@ -85,17 +80,24 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
         human,
         level,
         thinking,
-        opening: BOOK.as_ref().and_then(|b| b.opening(pos)).map(|c| c.to_string()),
-        book: if matches!(s.mode, Mode::Analysis { .. }) { book_moves(pos, s.notation) } else { Vec::new() },
+        opening: book.and_then(|b| b.opening(pos)).map(|c| c.to_string()),
+        book: match book {
+            Some(book) if analysis => book_moves(book, pos, s.notation),
+            _ => Vec::new(),
+        },
         result: s.game.result().map(|r| Outcome {
             score: r.score().to_string(),
             winner: r.winner.map_or("none", colour),
             reason: reason_code(&r.reason),
+            // The judge's account of a repetition is English only.
             text: match s.game.repetition_note() {
-                Some(note) => format!("{}: {note}", r.reason),
-                None => r.reason.to_string(),
+                Some(note) => format!("{}: {note}", words::reason(&r.reason).get(s.lang)),
+                None => words::reason(&r.reason).get(s.lang),
             },
         }),
+        clock: s.clock.as_ref().map(|c| c.state(pos.side_to_move(), s.game.is_over())),
+        tree: if analysis { s.tree.moves(s.game.start(), s.notation) } else { Vec::new() },
+        node: s.node,
     }))
 }
 
@@ -110,6 +112,7 @@ fn reason_code(reason: &Reason) -> &'static str {
         Reason::InsufficientMaterial => "material",
         Reason::Resignation(_) => "resignation",
         Reason::Agreement => "agreement",
+        Reason::TimeForfeit(_) => "time",
         _ => "other",
     }
 }
@@ -171,8 +174,9 @@ pub fn result_lines(s: &Session, result: &SearchResult) -> Vec<LineInfo> {
 }
 
 /// The reviewed game: each move with its mark and Chuhan's choice, Red's chances for the graph,
-/// the summary and the annotated PGN, all as `chuhan analyze` writes them.
-pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation) -> ServerMessage {
+/// the summary and the annotated PGN, all as `chuhan analyze` writes them; and the annotated
+/// record, for its PGN in another notation.
+pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation) -> (ServerMessage, pgn::Game) {
     let mut moves = Vec::with_capacity(review.moves.len());
     for (ply, (&mv, j)) in review.moves.iter().zip(&review.judgements).enumerate() {
         let pos = &review.positions[ply];
@@ -192,10 +196,38 @@ pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation) -> Serv
     record.tags.remove("Movetime");
     record.moves.truncate(review.moves.len());
     let heading = format!("{} moves reviewed", review.moves.len());
-    ServerMessage::Reviewed {
+    let annotated = analysis::annotate(&record, review, "Chuhan");
+    let message = ServerMessage::Reviewed {
         moves,
         red: review.red_chances(),
         summary: analysis::summary_lines(&heading, &record, review),
-        pgn: analysis::annotate(&record, review, "Chuhan").to_pgn(notation),
-    }
+        pgn: annotated.to_pgn(notation),
+    };
+    (message, annotated)
+}
+/// The game, the analysis tree or the reviewed game as PGN in the tab's notation.
+pub fn pgn(s: &Session) -> ServerMessage {
+    let date = pgn::date(std::time::SystemTime::now());
+    let (name, record) = match (&s.annotated, s.mode) {
+        (Some(annotated), _) => ("chuhan-review.pgn", annotated.clone()),
+        (None, Mode::Play { human, level, .. }) => {
+            let chuhan = format!("Chuhan (level {})", level.get());
+            let (red, black) =
+                if human == Color::Red { ("Human", chuhan.as_str()) } else { (chuhan.as_str(), "Human") };
+            let mut tags =
+                vec![("Event", "Chuhan in the browser"), ("Date", date.as_str()), ("Red", red), ("Black", black)];
+            let control = s.clock.map(|c| c.state(Color::Red, true).control);
+            if let Some(control) = &control {
+                tags.push(("TimeControl", control));
+            }
+            ("chuhan-game.pgn", s.game.record(&tags))
+        }
+        (None, Mode::Analysis { .. }) => {
+            let mut record = s.tree.record(s.game.start());
+            record.set_tag("Event", "Chuhan analysis");
+            record.set_tag("Date", &date);
+            ("chuhan-analysis.pgn", record)
+        }
+    };
+    ServerMessage::Pgn { name: name.to_string(), text: record.to_pgn(s.notation) }
 }

@@ -3,7 +3,7 @@
 // target/e2e/, or in $SCREENSHOTS (`make e2e SCREENSHOTS=docs/images` refreshes the README's).
 // Ends with the line `N passed, N failed` and a non-zero status on a failure.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pngjs from 'pngjs';
 import { ROOT, piecesOfFen, piecesOnBoard, pointOf, startBrowser, startServer } from './server.mjs';
@@ -101,11 +101,12 @@ try {
     await waitMoves(page, 2);
     const after = await piecesOnBoard(page);
     assert(after.e3 === 'white c-piece' && !after.h3, 'the cannon moved to e2');
-    const moves = await page.locator('#moves li').allTextContents();
+    const moves = await page.locator('#moves .move').allTextContents();
     assert(moves[0] === '炮二平五' && moves.length === 2, `move list ${moves}`);
+    const pair = (await page.textContent('#moves .pair')).trim();
+    assert(pair === `1. 炮二平五 ${moves[1]}`, `numbered in pairs: ${pair}`);
     const fen = await page.inputValue('#fen').catch(() => null);
     assert(fen === null, 'no FEN box in play');
-    await page.screenshot({ path: IMAGES + 'web-play.png' });
     await page.click('#undo');
     await waitMoves(page, 0);
     same(await piecesOnBoard(page), piecesOfFen(START), 'taken back');
@@ -154,13 +155,86 @@ try {
     await page.selectOption('#movetime', '0.2');
     await page.click('#analyse');
     await page.waitForSelector('#graph polyline', { timeout: 600_000 });
-    const marks = await page.locator('#moves li.mark').count();
-    const moves = await page.locator('#moves li').count();
+    const marks = await page.locator('#moves .move.mark').count();
+    const moves = await page.locator('#moves .move').count();
     assert(moves > 10, `${moves} moves`);
     assert(marks > 0, 'no marked move');
     const summary = await page.textContent('#summary');
     assert(summary.includes('moves reviewed'), summary);
     await page.screenshot({ path: IMAGES + 'web-review.png' });
+  });
+
+  await check('play on the clock: it runs, survives a reload, and the PGN comes in the chosen notation', async () => {
+    await page.goto(url + 'play?color=red&level=0&movetime=100&clock=180%2B2');
+    await waitMoves(page, 0);
+    await page.selectOption('#notation', 'wxf');
+    await page.waitForFunction(() => document.querySelector('#clocks:not([hidden]) #clock-red.running'));
+    const first = await page.textContent('#clock-red');
+    await page.waitForFunction((t) => document.querySelector('#clock-red').textContent !== t, first, { timeout: PATIENCE });
+    const waiting = await page.textContent('#clock-black');
+    assert(waiting === '3:00', `Black waits: ${waiting}, Red ${await page.textContent('#clock-red')}`);
+    await drag(page, 'h2', 'e2');
+    await waitMoves(page, 2);
+    const pair = (await page.textContent('#moves .pair')).trim();
+    assert(pair.startsWith('1. C2.5 '), `WXF in pairs: ${pair}`);
+    await page.reload();
+    await waitMoves(page, 2);
+    await page.waitForFunction(() => document.querySelector('#clock-red.running'));
+    const red = await page.textContent('#clock-red');
+    // Black's increment, added after its reply from the book, survived the reload.
+    const black = await page.textContent('#clock-black');
+    assert(black === '3:01', `Black's clock ${black}, Red's ${red}`);
+    await page.screenshot({ path: IMAGES + 'web-play.png' });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#pgn')]);
+    const pgn = readFileSync(await download.path(), 'utf8');
+    assert(pgn.includes('[Format "WXF"]') && pgn.includes('[TimeControl "180+2"]') && /\n1\. C2\.5 /.test(pgn), pgn);
+    await page.selectOption('#notation', 'chinese');
+  });
+
+  await check('analysis: a move off the line starts a variation; click, keys and a reload keep the tree', async () => {
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
+    await page.goto(url + 'analysis?multipv=1');
+    await waitMoves(page, 0);
+    await page.selectOption('#notation', 'chinese');
+    await drag(page, 'h2', 'e2');
+    await waitMoves(page, 1);
+    await drag(page, 'h9', 'g7');
+    await waitMoves(page, 2);
+    await page.keyboard.press('ArrowLeft');
+    await waitMoves(page, 1);
+    await drag(page, 'b9', 'c7');
+    await waitMoves(page, 2);
+    const variation = await page.textContent('#moves .variation');
+    assert(variation === '(1... 马2进3 )' || variation.replace(/\s+/g, ' ') === '(1... 马2进3 )', `variation ${variation}`);
+    await page.click('#moves .move[data-node="2"]');
+    await page.waitForFunction(() => document.querySelector('#moves .move.current')?.dataset.node === '2');
+    same(await piecesOnBoard(page), piecesOfFen('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR'), 'the main line');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.querySelector('#moves .move.current')?.dataset.node === '3');
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#moves .move.current')?.dataset.node === '3', null, { timeout: PATIENCE });
+    assert((await page.locator('#moves .variation').count()) === 1, 'the variation after a reload');
+  });
+
+  await check('editor: a set-up without a red king is refused with Chuhan\'s reason; a legal one opens', async () => {
+    await page.goto(url + 'editor');
+    await page.waitForSelector('#palette');
+    await page.click('#palette button[data-piece="x"]');
+    await click(page, 'e0');
+    await page.waitForFunction(() => document.querySelector('#fen').value.endsWith('/RNBA1ABNR w - - 0 1'));
+    await page.click('#toanalysis');
+    await page.waitForSelector('#notice.error');
+    const why = await page.textContent('#notice');
+    assert(why === 'invalid FEN: red has 0 kings instead of one', why);
+    await page.click('#palette button[data-piece="K"]');
+    await click(page, 'e0');
+    await page.click('#palette button[data-piece="x"]');
+    await click(page, 'h0');
+    await page.click('#toanalysis');
+    await page.waitForURL(/\/analysis\?fen=/);
+    await page.waitForFunction(() => document.body.dataset.ready === 'ready' && document.querySelectorAll('cg-board piece').length === 31);
+    same(await piecesOnBoard(page), piecesOfFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R'), 'the edited position');
   });
 
   await check('another origin is refused (HTTP and WebSocket)', async () => {

@@ -69,6 +69,16 @@ export class Board {
     this.api.setAutoShapes(shapes);
   }
 
+  /** The editor's board: no moves, a click on a point calls `onClick` with its ICCS square. */
+  edit(onClick: (sq: string) => void): void {
+    this.api.set({
+      movable: { color: undefined, dests: new Map() },
+      draggable: { enabled: false },
+      selectable: { enabled: false },
+      events: { select: (key) => onClick(toSquare(key)) },
+    });
+  }
+
   setOrientation(side: Side): void {
     this.flipped = side === 'black';
     this.api.set({ orientation: color(side) });

@@ -48,7 +48,6 @@ const zh: Record<string, string> = {
   resignation: '认输',
   agreement: '议和',
   other: '其他',
-  'Waiting for a free core': '等待空闲的处理器核心',
   Notation: '记谱',
   Book: '开局库',
   Games: '局数',
@@ -58,8 +57,16 @@ const zh: Record<string, string> = {
   Traditional: '繁体',
   Simplified: '简体',
   Language: '语言',
-  'Chuhan accepts the draw': '楚汉同意和棋',
-  'Chuhan declines the draw': '楚汉拒绝和棋',
+  time: '超时',
+  Clock: '用时',
+  'No clock': '不计时',
+  Editor: '摆棋',
+  'Position editor': '摆棋',
+  'Start position': '初始局面',
+  Clear: '清空',
+  Remove: '移除',
+  'Play from here': '从此局面对弈',
+  'The file is too large (at most 4 MB)': '文件过大（最大 4 MB）',
 };
 
 let lang: Lang = (localStorage.getItem('chuhan.lang') as Lang) || (navigator.language.startsWith('zh') ? 'zh' : 'en');

@@ -1,19 +1,19 @@
-// Chuhan's page: one of three views by its address (/play, /analysis, /review), a board, and
-// one WebSocket to this tab's session on the server, which owns the game and the engine.
+// Chuhan's page: one of four views by its address (/play, /analysis, /review, /editor), a
+// board, and one WebSocket to this tab's session on the server, which owns the game, the
+// clocks, the analysis tree and the engine.
 
 import { Board, Side } from './board';
+import { Clocks } from './clock';
+import { Editor } from './editor';
 import { t, getLang, setLang, Lang } from './i18n';
+import { Shape, pairs, tree } from './moves';
 import { Review } from './review';
 import type { Line, ServerMessage, State } from './protocol';
 import { el, save } from './dom';
 
-type View = 'play' | 'analysis' | 'review';
+type View = 'play' | 'analysis' | 'review' | 'editor';
 
-const view: View = location.pathname.startsWith('/analysis')
-  ? 'analysis'
-  : location.pathname.startsWith('/review')
-    ? 'review'
-    : 'play';
+const view: View = (['analysis', 'review', 'editor'] as View[]).find((v) => location.pathname.startsWith('/' + v)) ?? 'play';
 const params = new URLSearchParams(location.search);
 
 const settings = {
@@ -26,6 +26,9 @@ let state: State | null = null;
 let lines: Line[] = [];
 let board: Board;
 let review: Review | null = null;
+let editor: Editor | null = null;
+let shape = new Shape([]);
+const clocks = new Clocks();
 
 function send(msg: object): void {
   if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
@@ -47,7 +50,7 @@ function button(id: string, label: string, onClick: () => void) {
 
 function header(): HTMLElement {
   const nav = el('nav', {});
-  for (const v of ['play', 'analysis', 'review'] as View[]) {
+  for (const v of ['play', 'analysis', 'review', 'editor'] as View[]) {
     nav.append(el('a', { href: '/' + v, class: v === view ? 'active' : '' }, t(v[0].toUpperCase() + v.slice(1))));
   }
   const lang = select('lang', [['en', 'English'], ['zh', '中文']], getLang(), (v) => {
@@ -82,7 +85,7 @@ function header(): HTMLElement {
 
 const status = el('div', { id: 'status' });
 const notice = el('div', { id: 'notice' });
-const moveList = el('ol', { id: 'moves' });
+const moveList = el('div', { id: 'moves' });
 const linesBox = el('div', { id: 'lines' });
 const explorer = el('table', { id: 'explorer' });
 const evalBar = el('div', { id: 'evalbar' }, el('div', { id: 'evalfill' }));
@@ -100,22 +103,28 @@ function playPanel(): HTMLElement {
   const color = select('color', [['red', 'Red'], ['black', 'Black']], params.get('color') || 'red', () => {});
   const levels: [string, string][] = Array.from({ length: 21 }, (_, i) => [String(i), String(i)]);
   const level = select('level', levels, params.get('level') || '10', () => {});
+  // Minutes + seconds on screen, as players name them; seconds + seconds to the server and in PGN.
+  const minutes = ['1+0', '3+2', '5+3', '10+5', '15+10'];
+  const controls: [string, string][] = [['none', 'No clock'], ...minutes.map((c) => [`${Number(c.split('+')[0]) * 60}+${c.split('+')[1]}`, c] as [string, string])];
+  const clock = select('clock', controls, params.get('clock') || 'none', () => {});
   const fen = el('input', { id: 'startfen', type: 'text', placeholder: t('Start FEN (optional)') });
   fen.value = params.get('fen') || '';
   const start = button('new', 'Start', () => {
     const q = new URLSearchParams({ color: color.value, level: level.value });
     if (params.get('movetime')) q.set('movetime', params.get('movetime')!);
+    if (clock.value !== 'none') q.set('clock', clock.value);
     if (fen.value.trim()) q.set('fen', fen.value.trim());
     history.replaceState(null, '', '/play?' + q);
     localStorage.removeItem('chuhan.play');
-    newGame(color.value as Side, Number(level.value), fen.value.trim() || undefined, []);
+    newGame(color.value as Side, Number(level.value), fen.value.trim() || undefined, [], clock.value);
   });
   return el(
     'section',
     { class: 'panel' },
     el('h2', {}, t('New game')),
-    el('div', { class: 'row' }, t('You play'), color, t('Level'), level),
+    el('div', { class: 'row' }, t('You play'), color, t('Level'), level, t('Clock'), clock),
     el('div', { class: 'row' }, fen, start),
+    clocks.box,
     status,
     notice,
     el(
@@ -130,14 +139,15 @@ function playPanel(): HTMLElement {
     moveBox,
     linesBox,
     moveList,
-    button('pgn', 'Download PGN', downloadPgn),
+    button('pgn', 'Download PGN', () => send({ t: 'pgn' })),
   );
 }
 
-function newGame(color: Side, level: number, fen: string | undefined, moves: string[]) {
+/** A new game, or a reloaded one resumed with its moves and each side's time `left`. */
+function newGame(color: Side, level: number, fen: string | undefined, moves: string[], clock?: string, left?: [number, number]) {
   board.setOrientation(color);
   const movetime = params.get('movetime') ? Number(params.get('movetime')) : undefined;
-  send({ t: 'play', color, level, fen, moves, movetime });
+  send({ t: 'play', color, level, fen, moves, movetime, clock: clock && clock !== 'none' ? clock : undefined, left });
 }
 
 function analysisPanel(): HTMLElement {
@@ -145,9 +155,9 @@ function analysisPanel(): HTMLElement {
     'multipv',
     ['1', '2', '3', '4', '5'].map((n) => [n, n] as [string, string]),
     params.get('multipv') || '3',
-    () => analyse(state?.start, state?.moves.map((m) => m.iccs) ?? []),
+    () => state && analyse(state.start, [], { tree: state.tree.map((m) => [m.parent, m.iccs]), node: state.node }),
   );
-  const set = button('setfen', 'Set', () => analyse(fenBox.value.trim(), []));
+  const set = button('setfen', 'Set', () => analyse(fenBox.value.trim(), [], null));
   const copy = button('copyfen', 'Copy', () => navigator.clipboard?.writeText(fenBox.value));
   return el(
     'section',
@@ -160,6 +170,7 @@ function analysisPanel(): HTMLElement {
     linesBox,
     explorer,
     moveList,
+    button('pgn', 'Download PGN', () => send({ t: 'pgn' })),
   );
 }
 
@@ -175,24 +186,13 @@ function showBook(s: State) {
   explorer.replaceChildren(...(rows.length ? [head, ...rows] : []));
 }
 
-function analyse(fen: string | undefined, moves: string[]) {
+/** Analysis of `fen` after `moves`, or of a saved tree at one of its nodes. */
+function analyse(fen: string | undefined, moves: string[], saved: { tree: [number, string][]; node: number } | null) {
   const multipv = Number((document.getElementById('multipv') as HTMLSelectElement | null)?.value || 3);
   const q = new URLSearchParams();
   if (fen) q.set('fen', fen);
   history.replaceState(null, '', '/analysis' + (q.size ? '?' + q : ''));
-  send({ t: 'analyse', fen, moves, multipv });
-}
-
-function downloadPgn() {
-  if (!state) return;
-  const moves = state.moves.map((m) => m.text);
-  const words: string[] = [];
-  moves.forEach((m, i) => words.push(i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
-  const tags = [`[Event "Chuhan in the browser"]`, `[Result "${state.result?.score ?? '*'}"]`];
-  if (state.start.split(' ')[0] !== 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR') {
-    tags.push(`[FEN "${state.start}"]`);
-  }
-  save('chuhan.pgn', `${tags.join('\n')}\n\n${words.join(' ')} ${state.result?.score ?? '*'}\n`);
+  send({ t: 'analyse', fen, moves, multipv, tree: saved?.tree, node: saved?.node });
 }
 
 // ---- messages from the server ----
@@ -204,9 +204,15 @@ function showState(s: State) {
   board.arrows([]);
   board.show(s.fen, s.turn, s.dests, s.last, s.check);
   fenBox.value = s.fen;
-  moveList.replaceChildren(...s.moves.map((m) => el('li', { 'data-iccs': m.iccs }, m.text)));
-  moveList.scrollTop = moveList.scrollHeight;
-  if (view === 'analysis') showBook(s);
+  clocks.show(s);
+  if (view === 'analysis') {
+    shape = new Shape(s.tree);
+    moveList.className = 'tree';
+    tree(moveList, s.start, shape, s.node, (node) => send({ t: 'goto', node }));
+    showBook(s);
+  } else {
+    pairs(moveList, s.start, s.moves);
+  }
   let text: string;
   if (s.result) {
     text = `${t(s.result.score)} (${t(s.result.reason)}): ${s.result.text}`;
@@ -221,15 +227,20 @@ function showState(s: State) {
   // For the tests and the benchmark: the board is usable once a state is shown.
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ready = s.thinking ? 'thinking' : 'ready';
-  if (view === 'play' && s.mode === 'play') {
-    localStorage.setItem(
-      'chuhan.play',
-      JSON.stringify({ url: location.search, color: s.human, level: s.level, fen: s.start, moves: s.moves.map((m) => m.iccs) }),
-    );
-  }
+  if (view === 'play' && s.mode === 'play') savePlay();
   if (view === 'analysis') {
-    localStorage.setItem('chuhan.analysis', JSON.stringify({ fen: s.start, moves: s.moves.map((m) => m.iccs) }));
+    const saved = { fen: s.start, tree: s.tree.map((m) => [m.parent, m.iccs]), node: s.node };
+    localStorage.setItem('chuhan.analysis', JSON.stringify(saved));
   }
+}
+
+/** The game as a reload resumes it: its moves, and each side's time left at this moment. */
+function savePlay() {
+  if (!state || state.mode !== 'play') return;
+  const s = state;
+  const game = { url: location.search, color: s.human, level: s.level, fen: s.start, moves: s.moves.map((m) => m.iccs) };
+  const clock = s.clock && !s.result ? { clock: s.clock.control, left: clocks.now(), at: Date.now(), turn: s.turn } : {};
+  localStorage.setItem('chuhan.play', JSON.stringify({ ...game, ...clock }));
 }
 
 function showLines(ls: Line[], depth?: number, nps?: number) {
@@ -248,9 +259,16 @@ function showLines(ls: Line[], depth?: number, nps?: number) {
 function onMessage(m: ServerMessage) {
   switch (m.t) {
     case 'state':
-      if (view !== 'review') showState(m);
-      else review?.state(m);
+      if (view === 'review') review?.state(m);
+      else if (view !== 'editor') showState(m);
       notice.textContent = '';
+      break;
+    case 'pgn':
+      save(m.name, m.text);
+      document.body.dataset.pgn = m.text;
+      break;
+    case 'position':
+      editor?.accepted(m.fen);
       break;
     case 'lines':
       showLines(m.lines, m.depth, m.nps);
@@ -259,7 +277,7 @@ function onMessage(m: ServerMessage) {
       showLines(m.lines);
       break;
     case 'notice':
-      notice.textContent = t(m.text[0].toUpperCase() + m.text.slice(1));
+      notice.textContent = m.text;
       break;
     case 'error':
       notice.textContent = m.text;
@@ -286,11 +304,17 @@ function start() {
   if (view === 'review') {
     review = new Review(board, main, send);
   }
+  if (view === 'editor') editor = new Editor(board, main, notice, send, params.get('fen'));
   document.onkeydown = (e) => {
-    if (e.target instanceof HTMLInputElement) return;
-    if (view === 'analysis' && e.key === 'ArrowLeft') send({ t: 'undo' });
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (view === 'analysis' && state) {
+      const node = shape.step(state.node, e.key);
+      if (node !== null && node !== state.node) send({ t: 'goto', node });
+      if (node !== null) e.preventDefault();
+    }
     if (view === 'review') review?.key(e.key);
   };
+  addEventListener('pagehide', savePlay);
   socket = new WebSocket(`ws://${location.host}/ws`);
   socket.onmessage = (e) => onMessage(JSON.parse(e.data));
   socket.onclose = () => {
@@ -298,16 +322,24 @@ function start() {
     notice.className = 'error';
   };
   socket.onopen = () => {
+    send({ t: 'lang', lang: getLang() });
     send({ t: 'notation', notation: settings.notation });
     if (view === 'play') {
       const saved = JSON.parse(localStorage.getItem('chuhan.play') || 'null');
-      if (saved && saved.url === location.search) newGame(saved.color, saved.level, saved.fen, saved.moves);
-      else newGame((params.get('color') as Side) || 'red', Number(params.get('level') ?? 10), params.get('fen') || undefined, []);
+      if (saved && saved.url === location.search) {
+        // The side to move's clock ran on while the page was away.
+        const left: [number, number] | undefined = saved.left ? [saved.left[0], saved.left[1]] : undefined;
+        if (left) left[saved.turn === 'red' ? 0 : 1] = Math.max(0, left[saved.turn === 'red' ? 0 : 1] - (Date.now() - saved.at));
+        newGame(saved.color, saved.level, saved.fen, saved.moves, saved.clock, left);
+      } else {
+        const level = Number(params.get('level') ?? 10);
+        newGame((params.get('color') as Side) || 'red', level, params.get('fen') || undefined, [], params.get('clock') || undefined);
+      }
     } else if (view === 'analysis') {
       const saved = JSON.parse(localStorage.getItem('chuhan.analysis') || 'null');
       const fen = params.get('fen') || undefined;
-      if (saved && (!fen || saved.fen === fen)) analyse(saved.fen, saved.moves);
-      else analyse(fen, []);
+      if (saved?.tree && (!fen || saved.fen === fen)) analyse(saved.fen, [], saved);
+      else analyse(fen, [], null);
     }
   };
 }

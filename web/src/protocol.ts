@@ -32,6 +32,17 @@ export interface State {
   /** The book's moves for the position: games, the mover's score and the draw rate. */
   book: { mv: MoveText; games: number; score: number | null; draws: number | null }[];
   result: { score: string; winner: string; reason: string; text: string } | null;
+  /** Each side's time left in ms, the control (`300+3`, seconds), whether the mover's runs. */
+  clock: { red: number; black: number; control: string; running: boolean } | null;
+  /** The analysis tree: node `i + 1` is `tree[i]` (node 0 is the start), and the node shown. */
+  tree: TreeMove[];
+  node: number;
+}
+
+export interface TreeMove {
+  parent: number;
+  iccs: string;
+  text: string;
 }
 
 export interface ReviewedMove {
@@ -47,5 +58,7 @@ export type ServerMessage =
   | { t: 'hint'; lines: Line[] }
   | { t: 'progress'; done: number; total: number }
   | { t: 'reviewed'; moves: ReviewedMove[]; red: number[]; summary: string[]; pgn: string }
+  | { t: 'pgn'; name: string; text: string }
+  | { t: 'position'; fen: string }
   | { t: 'notice'; text: string }
   | { t: 'error'; text: string };

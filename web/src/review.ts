@@ -2,8 +2,9 @@
 // (the same analysis as `chuhan analyze`), the graph of Red's chances, the marks, the summary.
 
 import { Board, toKey } from './board';
-import { t } from './i18n';
-import { el, save } from './dom';
+import { t, getLang } from './i18n';
+import { el } from './dom';
+import { pairs } from './moves';
 import type { ReviewedMove, ServerMessage, State } from './protocol';
 
 interface GameInfo {
@@ -20,11 +21,10 @@ export class Review {
   private message = el('div', { id: 'notice' });
   private bar = el('progress', { id: 'progress', max: '1', value: '0' });
   private graph = el('div', { id: 'graph' });
-  private moves = el('ol', { id: 'moves', class: 'review' });
+  private moves = el('div', { id: 'moves', class: 'review' });
   private summary = el('pre', { id: 'summary' });
   private start: State | null = null;
   private reviewed: ReviewedMove[] = [];
-  private pgn = '';
   private ply = 0;
 
   constructor(
@@ -51,8 +51,9 @@ export class Review {
     };
     const stop = el('button', { id: 'stop' }, t('Stop'));
     stop.onclick = () => this.send({ t: 'stop' });
+    // The server writes the annotated game in the notation chosen now.
     const pgn = el('button', { id: 'pgn' }, t('Download PGN'));
-    pgn.onclick = () => this.pgn && save('chuhan-review.pgn', this.pgn);
+    pgn.onclick = () => this.reviewed.length && this.send({ t: 'pgn' });
     main.append(
       el(
         'section',
@@ -72,9 +73,10 @@ export class Review {
 
   private async upload(file: File) {
     const body = await file.arrayBuffer();
-    const answer = await fetch('/api/games', { method: 'POST', body });
+    const answer = await fetch('/api/games?lang=' + getLang(), { method: 'POST', body });
     if (!answer.ok) {
-      this.message.textContent = `${answer.status}: ${await answer.text()}`;
+      const why = answer.status === 413 ? t('The file is too large (at most 4 MB)') : await answer.text();
+      this.message.textContent = `${answer.status}: ${why}`;
       this.message.className = 'error';
       return;
     }
@@ -86,6 +88,8 @@ export class Review {
   }
 
   state(s: State) {
+    // A change of notation or language answers with the same game: the review stays.
+    if (this.reviewed.length && this.start?.start === s.start && s.moves.length === this.reviewed.length) return;
     this.start = s;
     this.reviewed = [];
     this.board.show(s.start, 'red', {}, null, false);
@@ -98,15 +102,9 @@ export class Review {
     } else if (m.t === 'reviewed') {
       this.bar.value = this.bar.max;
       this.reviewed = m.moves;
-      this.pgn = m.pgn;
       this.summary.textContent = m.summary.join('\n');
-      this.moves.replaceChildren(
-        ...m.moves.map((mv, i) => {
-          const li = el('li', { class: mv.mark ? 'mark' : '' }, mv.mv.text + mv.mark);
-          li.onclick = () => this.go(i + 1);
-          return li;
-        }),
-      );
+      const start = this.start?.start ?? '';
+      pairs(this.moves, start, m.moves.map((mv) => mv.mv), { marks: m.moves.map((mv) => mv.mark), onClick: (i) => this.go(i + 1) });
       this.drawGraph(m.red, m.moves);
       this.go(m.moves.length);
     }
@@ -131,7 +129,7 @@ export class Review {
       shapes.push({ orig: toKey(mv.best.iccs.slice(0, 2)), dest: toKey(mv.best.iccs.slice(2, 4)), brush: 'blue' });
     }
     this.board.api.setAutoShapes(shapes);
-    this.moves.querySelectorAll('li').forEach((li, i) => li.classList.toggle('current', i === ply - 1));
+    this.moves.querySelectorAll('.move').forEach((span, i) => span.classList.toggle('current', i === ply - 1));
     this.graph.querySelectorAll('circle.cursor').forEach((c) => c.remove());
   }
 

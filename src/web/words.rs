@@ -1,0 +1,140 @@
+//! The server's words in English and Chinese (`docs/web.md` §2): every error, notice and result
+//! text a tab receives is a [`Say`] holding both, sent in the language the tab chose.
+
+use crate::board::FenError;
+use crate::notation::NotationError;
+use crate::types::{Color, PieceKind, Reason};
+
+/// A tab's language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    pub fn from_name(name: &str) -> Option<Lang> {
+        match name {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+}
+
+/// One text in both languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Say {
+    en: String,
+    zh: String,
+}
+
+impl Say {
+    pub fn new(en: impl Into<String>, zh: impl Into<String>) -> Say {
+        Say { en: en.into(), zh: zh.into() }
+    }
+
+    pub fn get(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.en.clone(),
+            Lang::Zh => self.zh.clone(),
+        }
+    }
+
+    /// Both forms prefixed: `move 3: ...`.
+    pub fn after(self, en: &str, zh: &str) -> Say {
+        Say { en: format!("{en}{}", self.en), zh: format!("{zh}{}", self.zh) }
+    }
+}
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Red => "红方",
+        Color::Black => "黑方",
+    }
+}
+
+fn piece(k: PieceKind) -> &'static str {
+    match k {
+        PieceKind::King => "将帅",
+        PieceKind::Advisor => "士",
+        PieceKind::Elephant => "象",
+        PieceKind::Horse => "马",
+        PieceKind::Rook => "车",
+        PieceKind::Cannon => "炮",
+        PieceKind::Soldier => "兵卒",
+    }
+}
+
+/// Why a FEN was refused (`src/board/fen.rs`), as `invalid FEN: ...`.
+pub fn fen_error(e: &FenError) -> Say {
+    let zh = match e {
+        FenError::Empty => "FEN 为空".to_string(),
+        FenError::RankCount(n) => format!("棋子位置应有 10 行（以 / 分隔），实有 {n} 行"),
+        FenError::RankWidth { rank, width } => format!("第 {rank} 行占 {width} 个点，应为 9 个"),
+        FenError::BadPiece { rank, ch } => format!("第 {rank} 行有未知的棋子字母 '{ch}'"),
+        FenError::MissingSide => "缺少走子方（应为 w、r 或 b）".to_string(),
+        FenError::BadSide(t) => format!("走子方 '{t}' 不是 w、r 或 b"),
+        FenError::BadCounter { token, .. } => format!("计数 '{token}' 不是非负整数"),
+        FenError::ExtraToken(t) => format!("回合数后有多余的内容 '{t}'"),
+        FenError::KingCount { color, count } => format!("{}有 {count} 个将帅，应为 1 个", side(*color)),
+        FenError::TooMany { color, kind, count } => {
+            format!("{}有 {count} 个{}，最多 {} 个", side(*color), piece(*kind), kind.max_count())
+        }
+        FenError::OutOfRegion { piece: p, square, .. } => {
+            format!("{}的{}在 {square}，不在它能到达的区域内", side(p.color()), piece(p.kind()))
+        }
+        FenError::KingsFacing => "双方将帅在无子阻隔的同一直线上照面".to_string(),
+        FenError::OpponentInCheck(c) => format!("{}被将军，却不是它走棋", side(*c)),
+    };
+    Say::new(format!("invalid FEN: {e}"), format!("FEN 不合法：{zh}"))
+}
+
+/// Why a move's text was refused (`src/notation/`).
+pub fn notation_error(e: &NotationError) -> Say {
+    let zh = match e {
+        NotationError::Unrecognized(text) => format!("'{text}' 不是着法（例如 h2e2、炮二平五、C2.5）"),
+        NotationError::NoSuchPiece { text, color, kind } => {
+            format!("'{text}'：{}在那里没有{}", side(*color), piece(*kind))
+        }
+        NotationError::Ambiguous { text, .. } => format!("'{text}' 有歧义，符合不止一步着法"),
+        NotationError::Illegal { text, .. } => format!("'{text}' 是不合法的着法"),
+    };
+    Say::new(e.to_string(), zh)
+}
+
+/// How a game ended, in words (the English is [`Reason`]'s own).
+pub fn reason(r: &Reason) -> Say {
+    let zh = match r {
+        Reason::Checkmate => "将死".to_string(),
+        Reason::Stalemate => "困毙（无子可动）".to_string(),
+        Reason::PerpetualCheck(c) => format!("{}长将", side(*c)),
+        Reason::PerpetualChase(c) => format!("{}长捉", side(*c)),
+        Reason::Repetition { occurrences } => format!("局面重复 {occurrences} 次"),
+        Reason::Rule60 => "六十回合自然限着".to_string(),
+        Reason::MoveLimitClaim(c) => format!("{}依五十回合限着提和", side(*c)),
+        Reason::InsufficientMaterial => "双方均无进攻子力".to_string(),
+        Reason::Resignation(c) => format!("{}认输", side(*c)),
+        Reason::Agreement => "双方议和".to_string(),
+        Reason::TimeForfeit(c) => format!("{}超时判负", side(*c)),
+        Reason::PlyCap(n) => format!("达到 {n} 步限制，判和"),
+        _ => "其他".to_string(),
+    };
+    Say::new(r.to_string(), zh)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    #[test]
+    fn a_refused_fen_says_why_in_both_languages() {
+        let e = Position::from_fen("3kk4/9/9/9/9/9/9/9/9/4K4 w").expect_err("two black kings");
+        let say = fen_error(&e);
+        assert_eq!(say.get(Lang::En), "invalid FEN: black has 2 kings instead of one");
+        assert_eq!(say.get(Lang::Zh), "FEN 不合法：黑方有 2 个将帅，应为 1 个");
+        assert_eq!(reason(&Reason::TimeForfeit(Color::Red)).get(Lang::Zh), "红方超时判负");
+    }
+}
