@@ -9,6 +9,9 @@ import { gzipSync } from 'node:zlib';
 import { ROOT, pointOf, startBrowser, startServer } from './server.mjs';
 
 const THINK_MS = 100;
+/** A middle game without rooks, out of the book, so that every reply is a search of THINK_MS at
+ * full strength (level 20), never a book move. */
+const OUT_OF_BOOK = '2bakab2/9/2n1c1n2/p1p1p1p1p/9/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 w - - 0 1';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,10 +43,12 @@ try {
   }
   console.log(`load to a usable board: median ${median(loads)} ms of ${loads.length} (${loads.join(' ')})`);
 
+  await page.goto(url + `play?color=red&level=20&movetime=${THINK_MS}&fen=${encodeURIComponent(OUT_OF_BOOK)}`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'ready' && document.body.dataset.moves === '0');
   const trips = [];
   for (let i = 0; i < 20; i++) {
-    const a = await pointOf(page, 'h2');
-    const b = await pointOf(page, 'e2');
+    const a = await pointOf(page, 'e3');
+    const b = await pointOf(page, 'e4');
     await page.mouse.click(a.x, a.y);
     const t0 = Date.now();
     await page.mouse.click(b.x, b.y);
@@ -52,7 +57,8 @@ try {
     await page.click('#undo');
     await page.waitForFunction(() => document.body.dataset.moves === '0');
   }
-  console.log(`move round trip above ${THINK_MS} ms of thinking: median ${median(trips)} ms of 20 (${trips.join(' ')})`);
+  const book = await page.textContent('#status');
+  console.log(`move round trip above ${THINK_MS} ms of thinking (a search, level 20, out of book; status "${book}"): median ${median(trips)} ms of 20 (${trips.join(' ')})`);
   await context.close();
 
   const idle = rssKb(child.pid);
