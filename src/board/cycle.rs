@@ -38,15 +38,19 @@ impl Cycle {
     /// offences draw. Checks that are not perpetual excuse no chase (AXF rule 18, diagrams 37
     /// and 38), so `chases` is asked whenever neither side checks on every move.
     fn from_offences(checks: ByColor<bool>, chases: impl FnOnce() -> ByColor<bool>) -> Cycle {
-        let one = |sides: ByColor<bool>| match (sides[Color::Red], sides[Color::Black]) {
-            (true, false) => Some(Color::Red),
-            (false, true) => Some(Color::Black),
-            _ => None,
-        };
         if checks[Color::Red] || checks[Color::Black] {
-            return one(checks).map_or(Cycle::Draw, Cycle::PerpetualCheck);
+            return sole(checks).map_or(Cycle::Draw, Cycle::PerpetualCheck);
         }
-        one(chases()).map_or(Cycle::Draw, Cycle::PerpetualChase)
+        sole(chases()).map_or(Cycle::Draw, Cycle::PerpetualChase)
+    }
+}
+
+/// The one side of `sides` that offends, or `None` if neither or both do.
+fn sole(sides: ByColor<bool>) -> Option<Color> {
+    match (sides[Color::Red], sides[Color::Black]) {
+        (true, false) => Some(Color::Red),
+        (false, true) => Some(Color::Black),
+        _ => None,
     }
 }
 
@@ -112,21 +116,28 @@ impl Position {
         (moves, checks)
     }
 
+    /// Which sides check with every move of the cycle formed by the last `plies` moves.
+    fn perpetual_checks(&self, plies: usize) -> ByColor<bool> {
+        let (moves, checks) = self.cycle_checks(plies);
+        ByColor::new(checks[Color::Red] == moves[Color::Red], checks[Color::Black] == moves[Color::Black])
+    }
+
+    /// The side that alone checks with every move of the cycle formed by the last `plies` moves:
+    /// the cheap half of [`Position::judge_cycle`], which needs no replay.
+    pub(super) fn perpetual_checker(&self, plies: usize) -> Option<Color> {
+        sole(self.perpetual_checks(plies))
+    }
+
     /// The verdict on the cycle formed by the last `plies` moves (`docs/rules.md` §8).
     pub(super) fn judge_cycle(&self, plies: usize) -> Cycle {
-        let (moves, checks) = self.cycle_checks(plies);
-        let perpetual =
-            ByColor::new(checks[Color::Red] == moves[Color::Red], checks[Color::Black] == moves[Color::Black]);
-        Cycle::from_offences(perpetual, || self.trace_chases(plies, false).perpetual())
+        Cycle::from_offences(self.perpetual_checks(plies), || self.trace_chases(plies, false).perpetual())
     }
 
     /// [`Position::judge_cycle`] with the facts behind the verdict.
     pub(super) fn cycle_report(&self, plies: usize) -> CycleReport {
         let (moves, checks) = self.cycle_checks(plies);
         let trace = self.trace_chases(plies, true);
-        let perpetual =
-            ByColor::new(checks[Color::Red] == moves[Color::Red], checks[Color::Black] == moves[Color::Black]);
-        let verdict = Cycle::from_offences(perpetual, || trace.perpetual());
+        let verdict = Cycle::from_offences(self.perpetual_checks(plies), || trace.perpetual());
         let conduct = |c: Color| Conduct {
             moves: moves[c],
             checks: checks[c],
