@@ -7,6 +7,7 @@ mod common;
 mod fuzz;
 mod judge;
 mod levels;
+mod nnue;
 mod perft;
 mod pgn;
 mod pictures;

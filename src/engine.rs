@@ -15,6 +15,7 @@ use crate::bench::{self, BenchResult};
 use crate::board::Position;
 use crate::book::{Book, BookError, BookMove, Ecco};
 use crate::hugemem;
+use crate::nnue::{LoadError, Network};
 use crate::search::{self, SearchContext, SearchMemory};
 use crate::threads::ThreadPool;
 use crate::tt::{AllocError, HEADROOM_MB, TranspositionTable};
@@ -79,6 +80,11 @@ pub struct Engine {
     /// the default book cannot be read.
     book: Option<Arc<Book>>,
     use_book: bool,
+    /// The network (`docs/nnue.md`): the built-in one until another is loaded; `None` when
+    /// this build has none and no file was loaded.
+    net: Option<Arc<Network>>,
+    /// The network evaluates instead of the thesis evaluation (UCI `Use NNUE`).
+    use_nnue: bool,
 }
 
 impl Engine {
@@ -93,6 +99,8 @@ impl Engine {
             ctl: Arc::new(Control::new(false)),
             book: Book::open_or_default("").ok(),
             use_book: true,
+            net: Network::open_or_default("").ok(),
+            use_nnue: false,
         })
     }
 
@@ -198,9 +206,48 @@ impl Engine {
         self.tt.probe(pos.key(), 0)
     }
 
-    /// The static evaluation of the current position, for the side to move.
+    /// Loads the net at `path` (empty: the built-in one); on failure the old net stays.
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), LoadError> {
+        let net = Network::open_or_default(path)?;
+        self.wait();
+        self.net = Some(net);
+        if self.use_nnue {
+            self.memory.forget_evaluation();
+        }
+        Ok(())
+    }
+
+    /// Switches between the network and the thesis evaluation. The network needs a net: with
+    /// none loaded the thesis evaluation stays.
+    pub fn set_use_nnue(&mut self, on: bool) -> Result<(), LoadError> {
+        if on && self.net.is_none() {
+            return Err(LoadError::NoDefault);
+        }
+        if on != self.use_nnue {
+            self.wait();
+            self.use_nnue = on;
+            // The cache and the corrections were learnt with the other evaluation.
+            self.memory.forget_evaluation();
+        }
+        Ok(())
+    }
+
+    pub fn uses_nnue(&self) -> bool {
+        self.use_nnue
+    }
+
+    /// The network the search evaluates with, if it is on.
+    fn search_net(&self) -> Option<Arc<Network>> {
+        self.net.clone().filter(|_| self.use_nnue)
+    }
+
+    /// The static evaluation of the current position, for the side to move, by the evaluation
+    /// the search uses.
     pub fn evaluate(&self) -> Value {
-        crate::eval::evaluate(&self.pos)
+        match self.search_net() {
+            Some(net) => net.evaluate(&self.pos),
+            None => crate::eval::evaluate(&self.pos),
+        }
     }
 
     /// The evaluation of the current position term by term.
@@ -222,6 +269,7 @@ impl Engine {
             ctl: Arc::clone(ctl),
             pool: self.pool.threads().clone(),
             count: self.pool.len(),
+            net: self.search_net(),
         }
     }
 
@@ -304,7 +352,7 @@ impl Engine {
         on_done: impl FnOnce(Result<BenchResult, AllocError>) + Send + 'static,
     ) {
         let ctl = self.new_control(false);
-        let pool = self.pool.threads().clone();
+        let (pool, net) = (self.pool.threads().clone(), self.search_net());
         self.pool.threads().start(0, move || {
             let mut run = || -> Result<BenchResult, AllocError> {
                 let tt = Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)?);
@@ -324,6 +372,7 @@ impl Engine {
                         ctl: Arc::clone(&ctl),
                         pool: pool.clone(),
                         count: 1,
+                        net: net.clone(),
                     };
                     let start = Instant::now();
                     let s = search::search(pos, &cx, &limits, &[], &mut |_| {});

@@ -8,9 +8,15 @@
 
 pub mod features;
 pub mod format;
+mod simd;
+mod stack;
 
 #[cfg(test)]
 mod tests;
+
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
 
 use crate::board::Position;
 use crate::types::value::RULE_BOUND;
@@ -18,6 +24,7 @@ use crate::types::{Color, Value};
 
 pub use features::{FEATURES, active, feature};
 pub use format::NetError;
+pub use stack::AccumulatorStack;
 
 /// The activation's ceiling: accumulators are clipped to `0..=QA` and squared.
 pub const QA: i32 = 255;
@@ -36,7 +43,39 @@ pub struct Network {
     out_weights: Vec<i16>,
     /// In units of `QA * QB`.
     out_bias: i32,
+    /// Every output weight is within `-127..=127`, so the vector output path is exact.
+    narrow: bool,
 }
+
+/// The net built into the binary (`docs/nnue.md` §5), if this build has one.
+const DEFAULT_NET: Option<&[u8]> = None;
+
+/// Why a net could not be loaded; `Display` gives the line the protocols print.
+#[derive(Debug)]
+pub enum LoadError {
+    Io {
+        path: String,
+        error: std::io::Error,
+    },
+    Format {
+        path: String,
+        error: NetError,
+    },
+    /// No file was named and this build has no net of its own.
+    NoDefault,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io { path, error } => write!(f, "cannot read net file {path}: {error}"),
+            LoadError::Format { path, error } => write!(f, "net file {path} refused: {error}"),
+            LoadError::NoDefault => write!(f, "this build has no built-in net; set EvalFile to a net file"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
 
 /// One perspective's first-layer sums: the bias plus the columns of its active features,
 /// added with 16-bit wrap-around (the trainer keeps them in range; wrapping keeps every
@@ -67,7 +106,19 @@ impl Network {
         if out_weights.len() != 2 * h {
             return Err(NetError::Shape("output weights are not 2 x hidden"));
         }
-        Ok(Network { scale, ft_weights, ft_bias, out_weights, out_bias })
+        let narrow = out_weights.iter().all(|w| (-127..=127).contains(w));
+        Ok(Network { scale, ft_weights, ft_bias, out_weights, out_bias, narrow })
+    }
+
+    /// The net in the file at `path`, or the built-in one when `path` is empty.
+    pub fn open_or_default(path: &str) -> Result<Arc<Network>, LoadError> {
+        if path.is_empty() {
+            let bytes = DEFAULT_NET.ok_or(LoadError::NoDefault)?;
+            let error = |error| LoadError::Format { path: "(built in)".into(), error };
+            return Network::read(bytes).map(Arc::new).map_err(error);
+        }
+        let bytes = std::fs::read(Path::new(path)).map_err(|error| LoadError::Io { path: path.into(), error })?;
+        Network::read(&bytes).map(Arc::new).map_err(|error| LoadError::Format { path: path.into(), error })
     }
 
     pub fn hidden(&self) -> usize {
@@ -96,7 +147,7 @@ impl Network {
 
     /// Feature `f`'s column of first-layer weights.
     #[inline]
-    fn column(&self, f: usize) -> &[i16] {
+    pub(super) fn column(&self, f: usize) -> &[i16] {
         let h = self.hidden();
         &self.ft_weights[f * h..(f + 1) * h]
     }
@@ -121,14 +172,12 @@ impl Network {
 
     /// The output layer on the side to move's (`us`) and the other side's accumulators:
     /// `(Σ clamp(us, 0, QA)² · w + Σ clamp(them, 0, QA)² · w') / QA + bias`, then scaled to
-    /// `Value` units (`docs/nnue.md` §3). Sums are 64-bit, so no weight can overflow them.
+    /// `Value` units (`docs/nnue.md` §3). The sums are exact whatever the weights.
     pub fn output(&self, us: &Accumulator, them: &Accumulator) -> Value {
         let h = self.hidden();
-        let half = |acc: &Accumulator, w: &[i16]| -> i64 {
-            acc.0.iter().zip(w).map(|(&a, &w)| screlu(a) * i64::from(w)).sum()
-        };
-        let sum = half(us, &self.out_weights[..h]) + half(them, &self.out_weights[h..]);
-        self.to_value(sum)
+        let (mine, theirs) = self.out_weights.split_at(h);
+        let dot = if self.narrow { simd::screlu_dot } else { simd::screlu_dot_wide };
+        self.to_value(dot(&us.0, mine) + dot(&them.0, theirs))
     }
 
     /// The output sum `Σ a · w` in `Value` units, kept inside the ordinary band.
@@ -138,11 +187,4 @@ impl Network {
         let limit = i64::from(RULE_BOUND - 1);
         v.clamp(-limit, limit) as Value
     }
-}
-
-/// The activation, `clamp(a, 0, QA)²`.
-#[inline]
-fn screlu(a: i16) -> i64 {
-    let a = i64::from(a.clamp(0, QA as i16));
-    a * a
 }

@@ -1,7 +1,9 @@
-//! The net format's round trip and refusals, a net small enough to evaluate by hand, and the
-//! colour symmetry the features promise.
+//! The net format's round trip and refusals, a net small enough to evaluate by hand, the
+//! colour symmetry the features promise, and the fast paths (vector, incremental) held to the
+//! values from scratch.
 
 use super::format::{MAGIC, NetError};
+use super::simd;
 use super::*;
 use crate::movegen::legal_moves;
 use crate::types::{Piece, PieceKind, Square};
@@ -219,4 +221,84 @@ fn values_stay_inside_the_ordinary_band() {
     let v = net.evaluate(&Position::startpos());
     assert_eq!(v, crate::types::value::RULE_BOUND - 1);
     assert_eq!(PieceKind::NUM * 2 * Square::NUM, FEATURES);
+}
+
+#[test]
+fn the_vector_paths_give_the_portable_integers() {
+    let mut next = stream(17);
+    for h in [32, 64, 256, 1024] {
+        let acc: Vec<i16> = (0..h).map(|_| next() as i16 >> (next() % 12)).collect();
+        let narrow: Vec<i16> = (0..h).map(|_| (next() % 255) as i16 - 127).collect();
+        assert_eq!(simd::screlu_dot(&acc, &narrow), simd::portable::screlu_dot(&acc, &narrow), "width {h}");
+        let cols: Vec<Vec<i16>> = (0..4).map(|_| (0..h).map(|_| next() as i16).collect()).collect();
+        for sub2 in [None, Some(&cols[3][..])] {
+            let (mut fast, mut slow) = (vec![0; h], vec![0; h]);
+            simd::update(&cols[0], &mut fast, &cols[1], &cols[2], sub2);
+            simd::portable::update(&cols[0], &mut slow, &cols[1], &cols[2], sub2);
+            assert_eq!(fast, slow, "width {h}");
+        }
+    }
+    // The widest sums the narrow path promises: every unit at QA, every weight at ±127.
+    let full = vec![QA as i16; 1024];
+    for w in [127, -127] {
+        let weights = vec![w; 1024];
+        assert_eq!(simd::screlu_dot(&full, &weights), 1024 * 255 * 255 * i64::from(w));
+    }
+}
+
+/// Random legal moves, null moves and take-backs from each sample root, the stack following:
+/// whenever asked, its value is the one summed from scratch.
+fn follow_random_walks(net: &Network) {
+    let mut next = stream(23);
+    let mut checked = 0;
+    for root in sample_positions().into_iter().step_by(7) {
+        let mut pos = root.clone();
+        let mut stack = AccumulatorStack::new(net, &pos);
+        let mut made: Vec<bool> = Vec::new();
+        for _ in 0..40 {
+            let roll = next() % 8;
+            let moves = legal_moves(&pos);
+            if (roll < 2 || moves.is_empty()) && !made.is_empty() {
+                match made.pop() {
+                    Some(true) => pos.unmake_null(),
+                    _ => pos.unmake(),
+                }
+                stack.pop();
+            } else if roll == 2 && !pos.in_check() {
+                stack.push_null();
+                pos.make_null();
+                made.push(true);
+            } else if let Some(&mv) = moves.get(next() as usize % moves.len().max(1)) {
+                stack.push(&pos, mv);
+                pos.make(mv);
+                made.push(false);
+            }
+            // Skipping some evaluations leaves entries behind to be caught up later.
+            if !next().is_multiple_of(3) {
+                assert_eq!(stack.evaluate(net, pos.side_to_move()), net.evaluate(&pos), "{}", pos.fen());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} evaluations checked");
+}
+
+#[test]
+fn incremental_values_equal_the_values_from_scratch() {
+    follow_random_walks(&random_net(64, 29));
+}
+
+#[test]
+fn wide_output_weights_take_the_exact_path() {
+    let net = random_net(32, 31);
+    let mut out = net.out_weights().to_vec();
+    out[0] = 20_000;
+    let wide = Network::new(net.scale(), net.ft_weights().to_vec(), net.ft_bias().to_vec(), out, net.out_bias())
+        .expect("shape");
+    follow_random_walks(&wide);
+    let pos = Position::startpos();
+    let (us, them) = (wide.refresh(&pos, Color::Red), wide.refresh(&pos, Color::Black));
+    let sum = simd::portable::screlu_dot(&us.0, &wide.out_weights()[..32])
+        + simd::portable::screlu_dot(&them.0, &wide.out_weights()[32..]);
+    assert_eq!(wide.evaluate(&pos), wide.to_value(sum));
 }

@@ -197,6 +197,15 @@ impl SearchMemory {
         }
     }
 
+    /// Forgets what was learnt of the evaluation, its cached values and its corrections, when
+    /// another evaluation takes over; the move-ordering histories stay.
+    pub fn forget_evaluation(&self) {
+        for h in self.lock().iter_mut().flatten() {
+            h.evals.clear();
+            h.corr.clear();
+        }
+    }
+
     /// Thread `id`'s history, fresh if it has none, with the killers of the last search
     /// dropped (they belong to its plies).
     pub(super) fn take(&self, id: usize) -> Box<History> {
@@ -243,6 +252,7 @@ mod tests {
             ctl: Arc::new(Control::new(false)),
             pool: ThreadPool::new(1).expect("a thread").threads().clone(),
             count: 1,
+            net: None,
         };
         let limits = Limits { depth: Some(7), ..Limits::default() };
         search(&Position::startpos(), &cx, &limits, &[], &mut |_| {}).nodes

@@ -28,6 +28,7 @@ pub use picker::mvv_lva;
 
 use crate::board::{MoveLimit, Position};
 use crate::movegen::legal_moves;
+use crate::nnue::Network;
 use crate::threads::Threads;
 use crate::tt::Bound;
 use crate::tt::TranspositionTable;
@@ -106,6 +107,8 @@ pub(crate) struct SearchShared {
     pub pruning: bool,
     pub draw_value: Value,
     pub move_limit: MoveLimit,
+    /// The network that evaluates, if not the thesis evaluation.
+    pub net: Option<Arc<Network>>,
 }
 
 impl SearchShared {
@@ -161,6 +164,9 @@ pub struct SearchContext {
     /// Helpers run on threads `1..count` of `pool`; the caller is the main thread.
     pub pool: Threads,
     pub count: usize,
+    /// The network that evaluates (`None`: the thesis evaluation). The evaluation cache and
+    /// correction history in `memory` must have been learnt with the same evaluation.
+    pub net: Option<Arc<Network>>,
 }
 
 /// Searches `pos` until a limit is reached or the context's control is stopped, on the calling
@@ -202,6 +208,7 @@ pub fn search(
         pruning: strength.pruning,
         draw_value: strength.draw_value,
         move_limit: limits.move_limit,
+        net: cx.net.clone(),
     });
     let shown = limits.multipv.clamp(1, shared.lines);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);

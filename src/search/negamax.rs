@@ -18,7 +18,7 @@ impl Worker<'_> {
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             self.push_move(0, mv);
-            self.pos.make(mv);
+            self.make(mv);
             let ext = self.pos.in_check() as Depth;
             let new_depth = depth - 1 + ext;
             let mut v;
@@ -30,7 +30,7 @@ impl Worker<'_> {
                     v = -self.negamax::<true>(-beta, -alpha, new_depth, 1);
                 }
             }
-            self.pos.unmake();
+            self.unmake();
             if self.aborted {
                 break;
             }
@@ -121,9 +121,9 @@ impl Worker<'_> {
                 self.stack[ply].mv = Some(Move::NULL);
                 self.stack[ply].cont = None; // no continuation after a pass
                 self.prefetch(self.pos.key_after_null());
-                self.pos.make_null();
+                self.make_null();
                 let v = -self.negamax::<false>(-beta, -beta + 1, depth - 1 - r, ply + 1);
-                self.pos.unmake_null();
+                self.unmake_null();
                 if self.aborted {
                     return 0;
                 }
@@ -248,7 +248,7 @@ impl Worker<'_> {
             }
             self.prefetch(self.pos.key_after(mv));
             self.push_move(ply, mv);
-            self.pos.make(mv);
+            self.make(mv);
             let gives_check = self.pos.in_check();
             let ext = ((gives_check || singular == Some(mv)) && (ply as Depth) < 2 * self.root_depth) as Depth;
             let new_depth = depth - 1 + ext;
@@ -276,7 +276,7 @@ impl Worker<'_> {
                     v = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1);
                 }
             }
-            self.pos.unmake();
+            self.unmake();
             if self.aborted {
                 return 0;
             }
@@ -357,12 +357,12 @@ impl Worker<'_> {
             }
             self.prefetch(self.pos.key_after(mv));
             self.push_move(ply, mv);
-            self.pos.make(mv);
+            self.make(mv);
             let mut v = -self.qsearch::<false>(-pc_beta, -pc_beta + 1, ply + 1, false);
             if v >= pc_beta && !self.aborted {
                 v = -self.negamax::<false>(-pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1);
             }
-            self.pos.unmake();
+            self.unmake();
             if self.aborted {
                 return None;
             }

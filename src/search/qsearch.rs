@@ -97,9 +97,9 @@ impl Worker<'_> {
                 continue;
             }
             legal += 1;
-            self.pos.make(mv);
+            self.make(mv);
             let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1, false);
-            self.pos.unmake();
+            self.unmake();
             if self.aborted {
                 return 0;
             }

@@ -15,6 +15,7 @@ use crate::board::{CheckInfo, Position};
 use crate::board::{MoveLimit, RuleVerdict};
 use crate::eval::evaluate;
 use crate::movegen::MoveList;
+use crate::nnue::{AccumulatorStack, Network};
 use crate::tt::TranspositionTable;
 use crate::types::value::{INFINITE, RULE_WIN};
 use crate::types::{Color, Depth, MAX_PLY, Move, PieceKind, Value};
@@ -85,6 +86,9 @@ pub struct Worker<'a> {
     pub(super) pv_idx: usize,
     /// A weakened or randomised evaluation, below full strength.
     handicap: Option<Handicap>,
+    /// The network, when it evaluates instead of the thesis evaluation, and its accumulators
+    /// along the current line.
+    nnue: Option<(&'a Network, AccumulatorStack)>,
     /// Null-move pruning and ProbCut are on (UCCI `pruning`).
     pub(super) pruning: bool,
     /// A draw by rule for the side to move at the root (UCCI `style`).
@@ -109,7 +113,9 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
         hist: Box<History>,
     ) -> Worker<'a> {
+        let nnue = shared.net.as_deref().map(|net| (net, AccumulatorStack::new(net, &pos)));
         Worker {
+            nnue,
             pos,
             tt,
             ctl,
@@ -188,9 +194,46 @@ impl<'a> Worker<'a> {
         if let Some(v) = self.hist.evals.get(key) {
             return v;
         }
-        let v = evaluate(&self.pos);
+        let v = match &mut self.nnue {
+            Some((net, acc)) => acc.evaluate(net, self.pos.side_to_move()),
+            None => evaluate(&self.pos),
+        };
         self.hist.evals.put(key, v);
         v
+    }
+
+    /// Makes `mv` on the thread's board, and records it for the network's accumulators.
+    #[inline]
+    pub(super) fn make(&mut self, mv: Move) {
+        if let Some((_, acc)) = &mut self.nnue {
+            acc.push(&self.pos, mv);
+        }
+        self.pos.make(mv);
+    }
+
+    /// Takes back the move of [`Worker::make`].
+    #[inline]
+    pub(super) fn unmake(&mut self) {
+        self.pos.unmake();
+        if let Some((_, acc)) = &mut self.nnue {
+            acc.pop();
+        }
+    }
+
+    #[inline]
+    pub(super) fn make_null(&mut self) {
+        if let Some((_, acc)) = &mut self.nnue {
+            acc.push_null();
+        }
+        self.pos.make_null();
+    }
+
+    #[inline]
+    pub(super) fn unmake_null(&mut self) {
+        self.pos.unmake_null();
+        if let Some((_, acc)) = &mut self.nnue {
+            acc.pop();
+        }
     }
 
     /// The static evaluation corrected by what the search learned of its errors in positions

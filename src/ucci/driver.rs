@@ -20,7 +20,7 @@ use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
 use super::settings::Settings;
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
 use crate::board::Position;
-use crate::engine::{Bound, DRAW_ACCEPT_MAX, Engine, Info, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
+use crate::engine::{Bound, DRAW_ACCEPT_MAX, Engine, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
 use crate::movegen::legal_moves;
 use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
@@ -365,6 +365,16 @@ impl Driver {
                     return self.info(format!("setoption: {e}; the old book stays"));
                 }
             }
+            OptionChange::UseNnue(on) => {
+                if let Err(e) = self.engine.set_use_nnue(on) {
+                    return self.info(format!("setoption: {e}; the thesis evaluation stays"));
+                }
+            }
+            OptionChange::EvalFile(ref path) => {
+                if let Err(e) = self.engine.set_eval_file(path) {
+                    return self.info(format!("setoption: {e}; the old net stays"));
+                }
+            }
             _ => {}
         }
         self.settings.apply(change);
@@ -440,7 +450,7 @@ impl Driver {
         self.engine.go(
             limits,
             go.ponder,
-            move |info| out.send(&Response::Iteration(iteration(info, several, root.as_ref())), dialect),
+            move |info| out.send(&Response::Iteration(Iteration::of(info, several, root.as_ref())), dialect),
             move |result, time| answer.send(result, time),
         );
         self.state = State::Thinking(Thinking { draw_offer, open_ended });
@@ -533,23 +543,6 @@ impl Driver {
             self.engine.stop();
         }
         self.wait_search();
-    }
-}
-
-/// One line of a completed iteration as an `info` line; `several`: MultiPV is above 1; `root`:
-/// the searched position, when the chances are shown (`UCI_ShowWDL`).
-fn iteration(info: &Info, several: bool, root: Option<&Position>) -> Iteration {
-    Iteration {
-        multipv: several.then_some(info.multipv),
-        depth: info.depth,
-        seldepth: info.seldepth as Depth,
-        score: info.score,
-        wdl: root.map(|pos| wdl::of_score(pos, info.score)),
-        bound: None,
-        nodes: info.nodes,
-        time_ms: info.time.as_millis() as u64,
-        hashfull: info.hashfull,
-        pv: info.pv.clone(),
     }
 }
 

@@ -52,6 +52,8 @@ pub enum OptionId {
     UseBook,
     BookFile,
     MoveLimit,
+    UseNnue,
+    EvalFile,
 }
 
 /// The largest value of a spin.
@@ -227,6 +229,19 @@ pub const OPTIONS: &[OptionDef] = &[
         uci: Some("MoveLimit"),
         kind: OptionKind::Spin { default: 60, min: 50, ucci_min: 50, max: SpinMax::Fixed(60) },
     },
+    OptionDef {
+        id: OptionId::UseNnue,
+        ucci: Some("usennue"),
+        uci: Some("Use NNUE"),
+        kind: OptionKind::Check { default: false },
+    },
+    // Empty for the net built into Chuhan (`docs/nnue.md`).
+    OptionDef {
+        id: OptionId::EvalFile,
+        ucci: Some("evalfile"),
+        uci: Some("EvalFile"),
+        kind: OptionKind::Text { default: "" },
+    },
 ];
 
 /// The options announced after `ucci`, in order (`docs/ucci.md` §6).
@@ -237,6 +252,8 @@ pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::Ponder,
     OptionId::UseBook,
     OptionId::BookFile,
+    OptionId::UseNnue,
+    OptionId::EvalFile,
     OptionId::Hash,
     OptionId::Threads,
     OptionId::Pruning,
@@ -264,6 +281,8 @@ pub const UCI_ANNOUNCED: &[OptionId] = &[
     OptionId::UseBook,
     OptionId::BookFile,
     OptionId::MoveLimit,
+    OptionId::UseNnue,
+    OptionId::EvalFile,
 ];
 
 impl OptionId {
@@ -429,6 +448,10 @@ pub enum OptionChange {
     /// The book's path; empty for the default book.
     BookFile(String),
     MoveLimit(MoveLimit),
+    /// The network evaluates instead of the thesis evaluation.
+    UseNnue(bool),
+    /// The net file's path; empty for the built-in net.
+    EvalFile(String),
 }
 
 /// A refused `setoption`; `Display` gives the `info string` text.
@@ -533,6 +556,8 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::UseBook, Typed::Check(on)) => OptionChange::UseBook(on),
         (OptionId::BookFile, Typed::Text(path)) => OptionChange::BookFile(path),
         (OptionId::MoveLimit, Typed::Spin(moves)) => OptionChange::MoveLimit(MoveLimit::moves(moves)),
+        (OptionId::UseNnue, Typed::Check(on)) => OptionChange::UseNnue(on),
+        (OptionId::EvalFile, Typed::Text(path)) => OptionChange::EvalFile(path),
         (id, value) => unreachable!("OPTIONS declares {id:?} with another type than {value:?}"),
     }
 }

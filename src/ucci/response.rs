@@ -6,8 +6,10 @@
 
 use super::Dialect;
 use super::options;
+use crate::board::Position;
+use crate::engine::Info;
 use crate::types::{Depth, Move, Score};
-use crate::wdl::Wdl;
+use crate::wdl::{self, Wdl};
 
 /// The engine's name in `id name`, followed by the crate version.
 pub const ENGINE_NAME: &str = "Chuhan";
@@ -45,6 +47,25 @@ pub struct Iteration {
     /// Per mille of the transposition table in use.
     pub hashfull: u32,
     pub pv: Vec<Move>,
+}
+
+impl Iteration {
+    /// One line of a completed iteration; `several`: MultiPV is above 1; `root`: the searched
+    /// position, when the chances are shown (`UCI_ShowWDL`).
+    pub fn of(info: &Info, several: bool, root: Option<&Position>) -> Iteration {
+        Iteration {
+            multipv: several.then_some(info.multipv),
+            depth: info.depth,
+            seldepth: info.seldepth as Depth,
+            score: info.score,
+            wdl: root.map(|pos| wdl::of_score(pos, info.score)),
+            bound: None,
+            nodes: info.nodes,
+            time_ms: info.time.as_millis() as u64,
+            hashfull: info.hashfull,
+            pv: info.pv.clone(),
+        }
+    }
 }
 
 /// UCCI's addition to `bestmove` (`docs/ucci.md` §8).

@@ -39,7 +39,7 @@ impl Default for Settings {
 
 impl Settings {
     /// Records a change. Buttons and `UCI_Variant` hold no value, and the engine keeps the
-    /// book's options itself: they change nothing here.
+    /// book's and the network's options itself: they change nothing here.
     pub fn apply(&mut self, change: OptionChange) {
         match change {
             OptionChange::UseMillisec(on) => self.usemillisec = on,
@@ -63,7 +63,9 @@ impl Settings {
             | OptionChange::ClearHash
             | OptionChange::Variant
             | OptionChange::UseBook(_)
-            | OptionChange::BookFile(_) => {}
+            | OptionChange::BookFile(_)
+            | OptionChange::UseNnue(_)
+            | OptionChange::EvalFile(_) => {}
         }
     }
 }

@@ -89,6 +89,24 @@ fn book_file_values() {
     }
 }
 
+/// The network's two options in both spellings; `<empty>` or nothing is the built-in net.
+#[test]
+fn network_option_values() {
+    for dialect in [Dialect::Ucci, Dialect::Uci] {
+        assert_eq!(ok("Use NNUE", Some("true"), dialect), OptionChange::UseNnue(true));
+        assert_eq!(ok("usennue", Some("off"), dialect), OptionChange::UseNnue(false));
+        assert_eq!(ok("use  nnue", Some("on"), dialect), OptionChange::UseNnue(true));
+        let file = |path: &str| OptionChange::EvalFile(path.to_string());
+        assert_eq!(ok("evalfile", Some(" /nets/a b.nnue "), dialect), file("/nets/a b.nnue"));
+        assert_eq!(ok("EvalFile", Some("<empty>"), dialect), file(""));
+        assert_eq!(ok("EVALFILE", None, dialect), file(""));
+    }
+    assert_eq!(
+        err("Use NNUE", Some("maybe"), Dialect::Uci),
+        "setoption: Use NNUE: 'maybe' is not true, false, on or off"
+    );
+}
+
 #[test]
 fn zero_means_default_in_the_ucci_spelling_only() {
     assert_eq!(ok("hashsize", Some("0"), Dialect::Uci), OptionChange::HashMb(16));
@@ -151,6 +169,9 @@ fn settings_default_to_the_table() {
             (OptionId::UseBook, OptionKind::Check { default: true }) => true,
             (OptionId::BookFile, OptionKind::Text { default: "" }) => true,
             (OptionId::MoveLimit, OptionKind::Spin { default, .. }) => s.move_limit == MoveLimit::moves(default),
+            // Kept by the engine too (off, the built-in net); engine-tests/nnue.rs checks them.
+            (OptionId::UseNnue, OptionKind::Check { default: false }) => true,
+            (OptionId::EvalFile, OptionKind::Text { default: "" }) => true,
             _ => false,
         };
         assert!(matches, "{:?}", def.id);

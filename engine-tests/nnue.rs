@@ -1,0 +1,110 @@
+//! The network's options against the real binary (`docs/ucci.md` §6, `docs/uci.md` §2): a
+//! net file loaded, refused for each kind of fault with the old net kept, and the evaluation
+//! each setting gives.
+
+use std::path::PathBuf;
+
+use chuhan::Position;
+use chuhan::nnue::{FEATURES, Network};
+
+use crate::session::Session;
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("chuhan-nnue-test-{}-{name}", std::process::id()))
+}
+
+/// A width-32 net with fixed small weights, its values far from the thesis evaluation's.
+fn net(seed: u64) -> Network {
+    let mut x = seed;
+    let mut next = move |range: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % (2 * range + 1)) as i32 - range as i32
+    };
+    let h = 32;
+    let ft = (0..FEATURES * h).map(|_| next(40) as i16).collect();
+    let bias = (0..h).map(|_| next(100) as i16).collect();
+    let out = (0..2 * h).map(|_| next(100) as i16).collect();
+    Network::new(400, ft, bias, out, next(30_000)).expect("a valid net")
+}
+
+/// The UCCI static evaluation (`go depth 0`) of the current position.
+fn static_score(s: &mut Session) -> i32 {
+    s.send("go depth 0");
+    let line = s.expect_prefix("info depth 0 score ");
+    s.expect("nobestmove");
+    line.rsplit(' ').next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+}
+
+#[test]
+fn evalfile_and_usennue_load_switch_and_refuse() {
+    let start = Position::startpos();
+    let thesis = chuhan::eval::evaluate(&start);
+    let (first, second) = (net(1), net(2));
+    assert_ne!(first.evaluate(&start), thesis);
+    assert_ne!(first.evaluate(&start), second.evaluate(&start));
+    let (good, other, damaged) = (temp("first.nnue"), temp("second.nnue"), temp("damaged.nnue"));
+    std::fs::write(&good, first.write()).expect("temp file");
+    std::fs::write(&other, second.write()).expect("temp file");
+    let mut bytes = second.write();
+    bytes[100] ^= 1;
+    std::fs::write(&damaged, bytes).expect("temp file");
+
+    let mut s = Session::hello("ucci");
+    s.send("position startpos");
+    assert_eq!(static_score(&mut s), thesis);
+    s.send(&format!("setoption evalfile {}", good.display()));
+    s.send("setoption usennue true");
+    assert_eq!(static_score(&mut s), first.evaluate(&start));
+
+    s.send("setoption evalfile /nonexistent/chuhan.nnue");
+    assert_eq!(
+        s.expect_prefix("info string "),
+        "info string setoption: cannot read net file /nonexistent/chuhan.nnue: No such file or directory (os \
+         error 2); the old net stays"
+    );
+    s.send(&format!("setoption evalfile {}", damaged.display()));
+    assert_eq!(
+        s.expect_prefix("info string "),
+        format!(
+            "info string setoption: net file {} refused: net checksum mismatch (the file is damaged); the old \
+             net stays",
+            damaged.display()
+        )
+    );
+    assert_eq!(static_score(&mut s), first.evaluate(&start));
+
+    // Another net takes over at once; the thesis evaluation comes back when switched off.
+    s.send(&format!("setoption evalfile {}", other.display()));
+    assert_eq!(static_score(&mut s), second.evaluate(&start));
+    s.send("go depth 4");
+    let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:?}");
+    s.send("setoption usennue false");
+    assert_eq!(static_score(&mut s), thesis);
+    for path in [good, other, damaged] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn uci_spellings_and_a_build_without_a_net() {
+    let mut s = Session::hello("uci");
+    let announced = s.transcript.clone();
+    assert!(announced.contains(&"option name Use NNUE type check default false".to_string()), "{announced:?}");
+    assert!(announced.contains(&"option name EvalFile type string default <empty>".to_string()));
+    // This build embeds no net yet: switching on without a file is refused.
+    if Network::open_or_default("").is_err() {
+        s.send("setoption name Use NNUE value true");
+        assert_eq!(
+            s.expect_prefix("info string "),
+            "info string setoption: this build has no built-in net; set EvalFile to a net file; the thesis \
+             evaluation stays"
+        );
+        s.send("setoption name EvalFile value <empty>");
+        assert!(s.expect_prefix("info string ").contains("no built-in net"));
+    }
+    s.send("isready");
+    s.expect("readyok");
+}
