@@ -162,6 +162,12 @@ try {
     const summary = await page.textContent('#summary');
     assert(summary.includes('moves reviewed'), summary);
     await page.screenshot({ path: IMAGES + 'web-review.png' });
+    // A change of notation writes the reviewed moves anew, marks kept.
+    const before = await page.locator('#moves .move').first().getAttribute('data-iccs');
+    await page.selectOption('#notation', 'iccs');
+    await page.waitForFunction((iccs) => document.querySelector('#moves .move')?.textContent?.startsWith(iccs), before);
+    assert((await page.locator('#moves .move.mark').count()) === marks, 'the marks kept');
+    await page.selectOption('#notation', 'chinese');
   });
 
   await check('play on the clock: it runs, survives a reload, and the PGN comes in the chosen notation', async () => {

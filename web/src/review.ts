@@ -88,8 +88,13 @@ export class Review {
   }
 
   state(s: State) {
-    // A change of notation or language answers with the same game: the review stays.
-    if (this.reviewed.length && this.start?.start === s.start && s.moves.length === this.reviewed.length) return;
+    // A change of notation or language answers with the same game: the review stays, its
+    // moves written anew in the notation chosen now.
+    if (this.reviewed.length && this.start?.start === s.start && s.moves.length === this.reviewed.length) {
+      this.reviewed.forEach((mv, i) => (mv.mv = s.moves[i]));
+      this.showMoves();
+      return;
+    }
     this.start = s;
     this.reviewed = [];
     this.board.show(s.start, 'red', {}, null, false);
@@ -103,11 +108,18 @@ export class Review {
       this.bar.value = this.bar.max;
       this.reviewed = m.moves;
       this.summary.textContent = m.summary.join('\n');
-      const start = this.start?.start ?? '';
-      pairs(this.moves, start, m.moves.map((mv) => mv.mv), { marks: m.moves.map((mv) => mv.mark), onClick: (i) => this.go(i + 1) });
+      this.ply = m.moves.length;
+      this.showMoves();
       this.drawGraph(m.red, m.moves);
       this.go(m.moves.length);
     }
+  }
+
+  /** The reviewed moves in pairs with their marks, the one shown highlighted. */
+  private showMoves() {
+    const start = this.start?.start ?? '';
+    const moves = this.reviewed.map((mv) => mv.mv);
+    pairs(this.moves, start, moves, { current: this.ply - 1, marks: this.reviewed.map((mv) => mv.mark), onClick: (i) => this.go(i + 1) });
   }
 
   key(k: string) {
