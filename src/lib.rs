@@ -44,6 +44,7 @@ pub mod search;
 pub mod suite;
 pub mod tapered;
 pub mod threads;
+pub mod train;
 pub mod tt;
 pub mod tune;
 pub mod types;

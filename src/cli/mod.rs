@@ -33,6 +33,7 @@ mod pgn;
 mod play;
 mod serve;
 mod suite;
+mod train;
 mod tune;
 mod wdl;
 
@@ -71,6 +72,8 @@ pub enum Command {
     /// Write training positions for the network: fixed-node self-play, or recorded games
     /// scored by a search (docs/datagen.md).
     Datagen(datagen::Args),
+    /// Train the evaluation network on datagen's records; writes a CHNN v1 net (docs/nnue.md).
+    Train(train::Args),
     /// Serve the board in the browser: play, analyse and review games (127.0.0.1:8412).
     Serve(serve::Args),
 }
@@ -97,6 +100,7 @@ impl Command {
             },
             Command::Serve(args) => args.run(),
             Command::Datagen(args) => args.run(),
+            Command::Train(args) => args.run(),
         }
     }
 }

@@ -50,9 +50,14 @@ pub fn add_penalty(grad: &mut [f64], w: &[f64], prior: &[f64], l2: f64) {
 /// units and expected score, fitted before the weights so that they keep their units.
 pub fn fit_scale(data: &Dataset, w: &[f64]) -> f64 {
     let evals: Vec<f64> = (0..data.len()).map(|i| data.eval(i, w)).collect();
+    fit_scale_of(&evals, |i| data.result(i))
+}
+
+/// The scale `K` for which `sigmoid(K * evals[i])` best fits `result(i)` in squared error.
+pub fn fit_scale_of(evals: &[f64], result: impl Fn(usize) -> f64) -> f64 {
     let error = |log_k: f64| {
         let k = f64::exp(log_k);
-        evals.iter().enumerate().map(|(i, e)| (sigmoid(k * e) - data.result(i)).powi(2)).sum::<f64>()
+        evals.iter().enumerate().map(|(i, e)| (sigmoid(k * e) - result(i)).powi(2)).sum::<f64>()
     };
     // Golden-section search on ln K between 1e-5 and 1: one minimum in any sensible data.
     let (mut lo, mut hi) = (f64::ln(1e-5), 0.0);

@@ -1,0 +1,68 @@
+//! `chuhan train`: the network fitted to `chuhan datagen`'s records, written in CHNN v1.
+
+use std::path::PathBuf;
+
+use chuhan::train::TrainOptions;
+
+use super::CliError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Record files written by `chuhan datagen` (docs/datagen.md).
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Where the network goes (docs/nnue.md).
+    #[arg(long)]
+    out: PathBuf,
+    /// Units of the hidden layer (per perspective): a multiple of 32 from 32 to 1024.
+    #[arg(long, default_value_t = 256)]
+    hidden: usize,
+    #[arg(long, default_value_t = 30)]
+    epochs: u32,
+    /// Positions per step of Adam.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Adam's step at the start; it falls along a cosine to rate x final-rate.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    #[arg(long, default_value_t = 0.05)]
+    final_rate: f32,
+    /// The game result's share of each target, against the searched score's (0 to 1).
+    #[arg(long, default_value_t = 0.3)]
+    wdl: f32,
+    /// Every Nth game (by its number) validates instead of training; 0: none.
+    #[arg(long, default_value_t = 20)]
+    holdout: u32,
+    /// Evaluation units per unit of output (the file's SCALE).
+    #[arg(long, default_value_t = 400)]
+    scale: i32,
+    /// Seeds the initial weights and the batches' order.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Also draw the loss curve as SVG here.
+    #[arg(long)]
+    curve: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+impl Args {
+    pub fn run(self) -> Result<(), CliError> {
+        let opts = TrainOptions {
+            data: self.data,
+            out: self.out,
+            hidden: self.hidden,
+            epochs: self.epochs,
+            batch: self.batch,
+            rate: self.rate,
+            final_rate: self.final_rate,
+            wdl: self.wdl,
+            holdout: self.holdout,
+            scale: self.scale,
+            seed: self.seed,
+            curve: self.curve,
+            threads: self.threads,
+        };
+        chuhan::train::run(&opts, &mut |line| out!("{line}")).map_err(CliError::Failed)
+    }
+}

@@ -1,0 +1,286 @@
+//! `chuhan train`: the network of `docs/nnue.md` fitted to `chuhan datagen`'s records
+//! (`docs/datagen.md`) on the CPU.
+//!
+//! - [`model`]: the network in `f32`, its gradient, Adam, quantisation;
+//! - [`curve`]: the loss curve as SVG.
+//!
+//! Each position's prediction is `sigmoid(K * value)`, `value` the network's output in
+//! evaluation units; it aims at `(1 - wdl) * sigmoid(K * score) + wdl * result`, the searched
+//! score and the game's result for the side to move, in squared error. `K` is fitted to the
+//! data's scores and results first and then held, so the network learns values in the thesis
+//! evaluation's units, as the search's margins expect. Every `holdout`-th game validates.
+
+pub mod curve;
+pub mod model;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::datagen::record::{self, Record};
+use crate::nnue::feature;
+use crate::tune::model::fit_scale_of;
+use model::{Adam, Inputs, Scratch, Weights, sigmoid};
+
+/// What `chuhan train` is asked to do.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub hidden: usize,
+    pub epochs: u32,
+    pub batch: usize,
+    /// Adam's step at the start; it falls along a cosine to `rate * final_rate` at the end.
+    pub rate: f32,
+    pub final_rate: f32,
+    /// The result's share of the target (0: the score alone, 1: the result alone).
+    pub wdl: f32,
+    /// Every `holdout`-th game (by its number) validates; 0: none.
+    pub holdout: u32,
+    /// The file's `SCALE`: evaluation units per unit of output.
+    pub scale: i32,
+    pub seed: u64,
+    /// Where the loss curve's SVG goes, if anywhere.
+    pub curve: Option<PathBuf>,
+    pub threads: usize,
+}
+
+/// Positions as the network sees them, with their targets.
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    /// Each position's features: its `n` pieces from the side to move's perspective, then
+    /// the same pieces from the other's.
+    features: Vec<u16>,
+    /// Where each position's features start; one more at the end.
+    starts: Vec<usize>,
+    /// The searched score (evaluation units) and the result, for the side to move.
+    scores: Vec<f32>,
+    results: Vec<f32>,
+    /// What the prediction aims at ([`Positions::aim`]).
+    targets: Vec<f32>,
+}
+
+impl Positions {
+    pub fn new() -> Positions {
+        Positions { starts: vec![0], ..Positions::default() }
+    }
+
+    pub fn push(&mut self, r: &Record) {
+        let stm = r.side_to_move;
+        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(stm, pc, sq) as u16));
+        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(!stm, pc, sq) as u16));
+        self.starts.push(self.features.len());
+        self.scores.push(f32::from(r.score));
+        self.results.push(r.stm_score());
+        self.targets.push(r.stm_score());
+    }
+
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    pub fn inputs(&self, i: usize) -> Inputs<'_> {
+        let all = &self.features[self.starts[i]..self.starts[i + 1]];
+        let (us, them) = all.split_at(all.len() / 2);
+        Inputs { us, them }
+    }
+
+    /// Aims position `i` at `(1 - wdl) * sigmoid(k * score) + wdl * result`.
+    pub fn aim(&mut self, k: f32, wdl: f32) {
+        for ((t, s), r) in self.targets.iter_mut().zip(&self.scores).zip(&self.results) {
+            *t = (1.0 - wdl) * sigmoid(k * s) + wdl * r;
+        }
+    }
+
+    /// The sigmoid scale that best links the scores to the results.
+    pub fn fit_k(&self) -> f32 {
+        let scores: Vec<f64> = self.scores.iter().map(|&s| f64::from(s)).collect();
+        fit_scale_of(&scores, |i| f64::from(self.results[i])) as f32
+    }
+}
+
+/// The mean squared error of the predictions over `set`, `k` per evaluation unit.
+pub fn loss(w: &Weights, set: &Positions, k: f32, scale: f32) -> f64 {
+    if set.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = (0..set.len())
+        .into_par_iter()
+        .map(|i| f64::from((sigmoid(k * scale * w.output(set.inputs(i))) - set.targets[i]).powi(2)))
+        .sum();
+    sum / set.len() as f64
+}
+
+/// The gradient of the batch's mean squared error, summed over `chunks` in parallel.
+fn gradient(w: &Weights, set: &Positions, batch: &[usize], k: f32, scale: f32, threads: usize) -> Weights {
+    let chunk = batch.len().div_ceil(threads.max(1)).max(1);
+    let n = batch.len() as f32;
+    batch
+        .par_chunks(chunk)
+        .map(|part| {
+            let mut grad = Weights::zeros(w.hidden);
+            let mut scratch = Scratch::default();
+            for &i in part {
+                let target = set.targets[i];
+                w.backward(
+                    set.inputs(i),
+                    &mut grad,
+                    |out| {
+                        let p = sigmoid(k * scale * out);
+                        2.0 * (p - target) * p * (1.0 - p) * k * scale / n
+                    },
+                    &mut scratch,
+                );
+            }
+            grad
+        })
+        .reduce_with(|mut a, b| {
+            a.add(&b);
+            a
+        })
+        .unwrap_or_else(|| Weights::zeros(w.hidden))
+}
+
+/// Reads the records of `paths`: training and validation positions, split by game.
+pub fn read(paths: &[PathBuf], holdout: u32) -> Result<(Positions, Positions, usize), String> {
+    let (mut train, mut validation) = (Positions::new(), Positions::new());
+    let mut bad = 0;
+    for path in paths {
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let records =
+            record::read_all(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
+        for r in records {
+            match r {
+                Ok(r) if holdout > 0 && r.game % holdout == holdout - 1 => validation.push(&r),
+                Ok(r) => train.push(&r),
+                Err(_) => bad += 1,
+            }
+        }
+    }
+    Ok((train, validation, bad))
+}
+
+/// One epoch's losses, for the curve.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochLoss {
+    pub epoch: u32,
+    pub train: f64,
+    pub validation: Option<f64>,
+}
+
+/// The trained weights and their record.
+pub struct Trained {
+    pub weights: Weights,
+    pub k: f32,
+    pub curve: Vec<EpochLoss>,
+}
+
+/// Fits the weights to `train` (and reports the loss on `validation`) as `opts` say; `log`
+/// hears a line per epoch.
+pub fn fit(
+    opts: &TrainOptions,
+    train: &mut Positions,
+    validation: &mut Positions,
+    log: &mut (dyn FnMut(&str) + Send),
+) -> Trained {
+    let k = train.fit_k();
+    train.aim(k, opts.wdl);
+    validation.aim(k, opts.wdl);
+    let scale = opts.scale as f32;
+    let mut w = Weights::random(opts.hidden, opts.seed);
+    let mut adam = Adam::new(opts.hidden);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut state = opts.seed ^ 0x5eed;
+    let mut curve = Vec::new();
+    let validate = |w: &Weights| (!validation.is_empty()).then(|| loss(w, validation, k, scale));
+    log(&format!(
+        "K = {k:.6} (a lead of 100 scores {:.3}); start: train {:.6}{}",
+        sigmoid(100.0 * k),
+        loss(&w, train, k, scale),
+        validate(&w).map(|v| format!(", validation {v:.6}")).unwrap_or_default()
+    ));
+    let started = Instant::now();
+    for epoch in 1..=opts.epochs {
+        // Fisher-Yates with the run's generator: the same seed, the same batches.
+        for i in (1..order.len()).rev() {
+            let (next, r) = crate::board::zobrist::splitmix64(state);
+            state = next;
+            order.swap(i, (r % (i as u64 + 1)) as usize);
+        }
+        let progress = (epoch - 1) as f32 / opts.epochs as f32;
+        let rate = opts.rate
+            * (opts.final_rate + (1.0 - opts.final_rate) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+        for batch in order.chunks(opts.batch.max(1)) {
+            let mut grad = gradient(&w, train, batch, k, scale, opts.threads);
+            adam.step(&mut w, &mut grad, rate);
+        }
+        let point = EpochLoss { epoch, train: loss(&w, train, k, scale), validation: validate(&w) };
+        log(&format!(
+            "epoch {epoch}: rate {rate:.6}, train {:.6}{} ({:.1} s)",
+            point.train,
+            point.validation.map(|v| format!(", validation {v:.6}")).unwrap_or_default(),
+            started.elapsed().as_secs_f64()
+        ));
+        curve.push(point);
+    }
+    Trained { weights: w, k, curve }
+}
+
+/// Reads, trains, quantises and writes the network and its curve.
+pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<(), String> {
+    // The file's rules on the hidden width and the scale, before any work.
+    Weights::zeros(opts.hidden).quantise(opts.scale).map_err(|e| e.to_string())?;
+    if !(0.0..=1.0).contains(&opts.wdl) {
+        return Err("--wdl must be a number from 0 to 1".to_string());
+    }
+    if !(opts.rate > 0.0 && opts.rate.is_finite() && (0.0..=1.0).contains(&opts.final_rate)) {
+        return Err("--rate must be positive, --final-rate from 0 to 1".to_string());
+    }
+    let started = Instant::now();
+    let (mut train, mut validation, bad) = read(&opts.data, opts.holdout)?;
+    log(&format!(
+        "{} positions: {} to train, {} to validate ({bad} bad records skipped, {:.1} s)",
+        train.len() + validation.len(),
+        train.len(),
+        validation.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    if train.is_empty() {
+        return Err("no positions to train on".to_string());
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build().map_err(|e| e.to_string())?;
+    let trained = pool.install(|| fit(opts, &mut train, &mut validation, log));
+    let net = trained.weights.quantise(opts.scale).map_err(|e| e.to_string())?;
+    write(&opts.out, &net.write())?;
+    log(&format!(
+        "net written to {} (hidden {}, scale {}, {} bytes; {:.1} s in all)",
+        opts.out.display(),
+        opts.hidden,
+        opts.scale,
+        net.write().len(),
+        started.elapsed().as_secs_f64()
+    ));
+    if let Some(path) = &opts.curve {
+        let name = opts.out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let title = format!("{name}: hidden {}, {} positions", opts.hidden, train.len());
+        write(path, curve::render(&trained.curve, &title).as_bytes())?;
+        log(&format!("loss curve written to {}", path.display()));
+    }
+    Ok(())
+}
+
+fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    std::fs::write(path, bytes).map_err(fail)
+}
+
+#[cfg(test)]
+mod tests;

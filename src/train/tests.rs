@@ -1,0 +1,104 @@
+use super::*;
+use crate::board::Position;
+use crate::datagen::Rng;
+use crate::eval::params::PIECE_VALUE;
+use crate::movegen::{ALL, legal};
+use crate::types::Color;
+
+/// Positions of random games, scored by material alone for the side to move, with results
+/// drawn as a logistic model of that score would (K = 0.01): data a network can learn from
+/// piece features alone.
+fn material_positions(games: u32) -> Vec<(Position, Record)> {
+    let mut out = Vec::new();
+    for game in 0..games {
+        let mut rng = Rng::for_game(3, game);
+        let mut pos = Position::startpos();
+        for ply in 0..60 {
+            let moves = legal::<ALL>(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let material = |c: Color| -> i32 {
+                crate::types::PieceKind::ALL.iter().map(|&k| pos.count(c, k) as i32 * PIECE_VALUE[k.index()].mg()).sum()
+            };
+            let stm = pos.side_to_move();
+            let score = material(stm) - material(!stm);
+            let stm_wins = (rng.below(1000) as f32) < 1000.0 * sigmoid(0.01 * score as f32);
+            let result = if stm_wins == (stm == Color::Red) { 2 } else { 0 };
+            out.push((pos.clone(), Record { result, ..Record::new(&pos, score, game, ply) }));
+            pos.make(moves.as_slice()[rng.below(moves.len())]);
+        }
+    }
+    out
+}
+
+fn options(hidden: usize) -> TrainOptions {
+    TrainOptions {
+        data: Vec::new(),
+        out: PathBuf::new(),
+        hidden,
+        epochs: 25,
+        batch: 64,
+        rate: 0.01,
+        final_rate: 0.1,
+        wdl: 0.0,
+        holdout: 0,
+        scale: 400,
+        seed: 1,
+        curve: None,
+        threads: 2,
+    }
+}
+
+#[test]
+fn the_loss_falls_and_the_quantised_net_keeps_the_float_values() {
+    let data = material_positions(12);
+    let mut train = Positions::new();
+    data.iter().for_each(|(_, r)| train.push(r));
+    let mut validation = Positions::new();
+    let opts = options(32);
+    let trained = fit(&opts, &mut train, &mut validation, &mut |_| {});
+    let start = loss(&Weights::random(32, opts.seed), &train, trained.k, 400.0);
+    let end = trained.curve.last().expect("epochs").train;
+    assert!(end < 0.5 * start, "loss {start} -> {end}");
+    assert!(trained.curve.iter().all(|p| p.validation.is_none()));
+
+    // The integer network (docs/nnue.md §3) gives the float network's values up to the
+    // rounding of its weights to steps of 1/255 and 1/64: within 12 units and 6% of the value
+    // at worst, 5 units on average (a soldier is about 50).
+    let net = trained.weights.quantise(400).expect("a valid net");
+    let back = crate::nnue::Network::read(&net.write()).expect("reads back");
+    let mut total = 0.0;
+    for (i, (pos, _)) in data.iter().enumerate() {
+        let float = 400.0 * trained.weights.output(train.inputs(i));
+        let int = back.evaluate(pos) as f32;
+        let error = (int - float).abs();
+        total += error;
+        assert!(error <= 12.0 + 0.06 * float.abs(), "position {i}: float {float}, integer {int}");
+    }
+    let mean = total / data.len() as f32;
+    eprintln!("mean difference {mean}");
+    assert!(mean <= 5.0, "mean difference {mean}");
+}
+
+#[test]
+fn records_split_by_game_and_bad_options_are_refused() {
+    let data = material_positions(4);
+    let dir = std::env::temp_dir().join(format!("chuhan-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("data.bin");
+    let bytes: Vec<u8> = data.iter().flat_map(|(_, r)| r.encode()).collect();
+    std::fs::write(&path, bytes).expect("writes");
+    let (train, validation, bad) = read(std::slice::from_ref(&path), 2).expect("reads");
+    let per_game = |g: u32| data.iter().filter(|(_, r)| r.game == g).count();
+    assert_eq!(validation.len(), per_game(1) + per_game(3));
+    assert_eq!(train.len(), per_game(0) + per_game(2));
+    assert_eq!(bad, 0);
+    let mut opts = options(48);
+    opts.data = vec![path.clone()];
+    assert!(run(&opts, &mut |_| {}).expect_err("48 is no multiple of 32").contains("48"));
+    opts.hidden = 32;
+    opts.wdl = 1.5;
+    assert!(run(&opts, &mut |_| {}).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
