@@ -302,3 +302,13 @@ fn wide_output_weights_take_the_exact_path() {
         + simd::portable::screlu_dot(&them.0, &wide.out_weights()[32..]);
     assert_eq!(wide.evaluate(&pos), wide.to_value(sum));
 }
+
+#[test]
+fn the_built_in_net_reads_and_is_colour_symmetric() {
+    let net = Network::open_or_default("").expect("the built-in net reads");
+    assert_eq!(net.hidden(), 128);
+    let pos = position("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    // Red a rook up: the net sees it, from either side's seat.
+    assert!(net.evaluate(&pos) > 100, "{}", net.evaluate(&pos));
+    assert_eq!(net.evaluate(&pos), net.evaluate(&colour_flipped(&pos)));
+}
