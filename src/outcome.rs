@@ -6,6 +6,10 @@ use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, MoveLimit, Position, RULE60_PL
 use crate::movegen::has_legal_move;
 use crate::types::{Color, GameResult, Reason};
 
+/// The occurrence of a position at which a played game's repetition is judged
+/// (`docs/rules.md` §8): the referee's, `chuhan play`'s, the web board's and self-play's.
+pub const GAME_OCCURRENCES: usize = 3;
+
 /// Judges whether the game is over in `pos`, applying the tests of `docs/rules.md` §7 in its
 /// order: no legal move, repetition (at the `occurrences`-th occurrence, see
 /// [`Position::repetition_verdict`]), the 60-move rule, insufficient material. `None`: play on.

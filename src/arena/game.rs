@@ -8,7 +8,7 @@ use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit, 
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
 use crate::board::Position;
-use crate::outcome::{flag_fall, game_result, no_move_result};
+use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result, no_move_result};
 use crate::pgn;
 use crate::types::{ByColor, Color, GameResult, Move, Reason};
 
@@ -19,9 +19,6 @@ pub const TIME_GRACE: Duration = Duration::from_millis(50);
 /// With a node limit instead of clocks: how long a move may take before the engine is taken
 /// to hang (and forfeits on time).
 pub const NODES_MOVE_LIMIT: Duration = Duration::from_secs(60);
-
-/// The occurrence of a position at which a repetition is judged (`docs/rules.md` §8).
-const REPETITION_OCCURRENCES: usize = 3;
 
 /// A Fischer time control: base time per game, increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,9 +199,7 @@ impl GameRecord {
             game.comment(ply + 1, &note.to_string());
         }
         let mut comment = self.result.reason.to_string();
-        if let Some(note) =
-            self.final_position().and_then(|pos| pos.repetition_note(&self.result, REPETITION_OCCURRENCES))
-        {
+        if let Some(note) = self.final_position().and_then(|pos| pos.repetition_note(&self.result, GAME_OCCURRENCES)) {
             comment = format!("{comment}: {note}");
         }
         game.comment(self.moves.len(), &comment);
@@ -340,7 +335,7 @@ fn run(
     let mut base_fen = pos.fen();
     let mut since_base: Vec<Move> = Vec::new();
     loop {
-        if let Some(result) = game_result(&pos, REPETITION_OCCURRENCES) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES) {
             return result;
         }
         if let Some(cap) = cfg.max_plies

@@ -7,12 +7,9 @@ use crate::arena::game::jittered_nodes;
 use crate::board::Position;
 use crate::engine::{Engine, Limits};
 use crate::movegen::{ALL, legal};
-use crate::outcome::{game_result, no_move_result};
+use crate::outcome::{GAME_OCCURRENCES, game_result, no_move_result};
 use crate::types::value::is_decisive;
 use crate::types::{Color, GameResult, Move, Reason, Value};
-
-/// The occurrence of a position at which a repetition is judged, as the referee does.
-const REPETITION_OCCURRENCES: usize = 3;
 
 /// A score for the side to move at least this large, in this many plies in a row (both sides
 /// agreeing), ends the game as a win: a rook and a horse up, the rest is rarely in doubt.
@@ -42,7 +39,7 @@ fn opening(engine: &mut Engine, rng: &mut Rng, settings: &Settings) -> Position 
             }
             pos.make(moves.as_slice()[rng.below(moves.len())]);
         }
-        if game_result(&pos, REPETITION_OCCURRENCES).is_none() {
+        if game_result(&pos, GAME_OCCURRENCES).is_none() {
             break;
         }
     }
@@ -72,7 +69,7 @@ pub fn play(engine: &mut Engine, game: u32, settings: &Settings) -> Played {
     let mut records = Vec::new();
     let mut leader: Option<(Color, usize)> = None;
     let result = loop {
-        if let Some(result) = game_result(&pos, REPETITION_OCCURRENCES) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES) {
             break result;
         }
         let ply = pos.game_ply();

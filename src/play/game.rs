@@ -4,7 +4,7 @@
 //! repetitions judged at the third occurrence of a position, as in a game.
 
 use crate::board::{IllegalMove, Position};
-use crate::outcome::{flag_fall, game_result};
+use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result};
 use crate::pgn;
 use crate::types::{Color, GameResult, Move, Reason};
 
@@ -130,9 +130,6 @@ pub fn side_name(c: Color) -> &'static str {
         Color::Black => "Black",
     }
 }
-
-/// Occurrences of a position at which a repetition is judged in a game (`docs/rules.md` §8).
-const GAME_OCCURRENCES: usize = 3;
 
 /// The game-end verdict on `pos` (`docs/rules.md` §7), if the game is over.
 pub fn judge(pos: &Position) -> Option<GameResult> {
