@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::board::{FenError, IllegalMove, Position};
+use crate::notation::{self, NotationError};
 use crate::outcome::game_result;
 use crate::types::Move;
 use crate::types::Reason;
@@ -15,10 +16,10 @@ pub enum JudgeError {
         fen: String,
         error: FenError,
     },
-    /// A token of the move list that is not ICCS text; `index` counts from 1.
+    /// A token of the move list that no notation reads as a move here; `index` counts from 1.
     NotAMove {
         index: usize,
-        token: String,
+        error: NotationError,
     },
     Illegal {
         index: usize,
@@ -30,9 +31,7 @@ impl fmt::Display for JudgeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JudgeError::Fen { fen, error } => write!(f, "invalid FEN '{fen}': {error}"),
-            JudgeError::NotAMove { index, token } => {
-                write!(f, "move {index} '{token}' is not a move (expected ICCS such as h2e2)")
-            }
+            JudgeError::NotAMove { index, error } => write!(f, "move {index}: {error}"),
             JudgeError::Illegal { index, error } => write!(f, "move {index}: {error}"),
         }
     }
@@ -40,7 +39,7 @@ impl fmt::Display for JudgeError {
 
 impl std::error::Error for JudgeError {}
 
-/// Sets up `fen` (the start position if `None`), plays `moves` (ICCS, separated by white space)
+/// Sets up `fen` (the start position if `None`), plays `moves` (ICCS, WXF or Chinese, separated by white space)
 /// and returns the line `result <score> <reason>`, the score being `1-0`, `0-1`, `1/2-1/2`, or
 /// `*` while the game goes on. Only the final position is judged. A repetition is judged at the
 /// third occurrence, or at the first recurrence with `first_repetition` (the convention of
@@ -63,8 +62,8 @@ pub fn verdict(pos: &Position, first_repetition: bool, explain: bool) -> String 
     text
 }
 
-/// The position after playing `moves` (ICCS, separated by white space) from `fen` (the start
-/// position if `None`), with the moves as its history.
+/// The position after playing `moves` (ICCS, WXF or Chinese notation, separated by white
+/// space) from `fen` (the start position if `None`), with the moves as its history.
 pub fn position_after(fen: Option<&str>, moves: &str) -> Result<Position, JudgeError> {
     let mut pos = match fen {
         Some(fen) => Position::from_fen(fen).map_err(|error| JudgeError::Fen { fen: fen.to_string(), error })?,
@@ -72,7 +71,12 @@ pub fn position_after(fen: Option<&str>, moves: &str) -> Result<Position, JudgeE
     };
     for (i, token) in moves.split_whitespace().enumerate() {
         let index = i + 1;
-        let mv = Move::parse(token).ok_or_else(|| JudgeError::NotAMove { index, token: token.to_string() })?;
+        // ICCS text is played as it stands, so an illegal one gets the board's own reason;
+        // anything else is read as WXF or Chinese notation, which must name a legal move.
+        let mv = match Move::parse(token) {
+            Some(mv) => mv,
+            None => notation::parse_move(&pos, token).map_err(|error| JudgeError::NotAMove { index, error })?,
+        };
         pos.play(mv).map_err(|error| JudgeError::Illegal { index, error })?;
     }
     Ok(pos)
@@ -102,5 +106,12 @@ mod tests {
             })
         );
         assert!(matches!(judge(None, "h2e2 e2", false, false), Err(JudgeError::NotAMove { index: 2, .. })));
+        // Every notation reads: the central cannon, then the horse in WXF and in Chinese.
+        let fen = |moves: &str| position_after(None, moves).map(|pos| pos.fen());
+        assert_eq!(fen("炮二平五 H8+7 马二进三"), fen("h2e2 h9g7 h0g2"));
+        assert_eq!(
+            judge(None, "h2e2 马八进", false, false).map_err(|e| e.to_string()),
+            Err("move 2: '马八进' is not a move (examples: h2e2, 炮二平五, C2.5)".to_string())
+        );
     }
 }

@@ -27,7 +27,7 @@ impl Fen {
 pub struct PositionArgs {
     #[command(flatten)]
     pub fen: Fen,
-    /// Moves played from the position, in ICCS, separated by spaces: "h2e2 h9g7".
+    /// Moves played from the position, in ICCS, WXF or Chinese notation, separated by spaces: "h2e2 h9g7".
     #[arg(long, default_value = "")]
     pub moves: String,
 }

@@ -6,10 +6,10 @@ use std::time::Instant;
 use chuhan::Position;
 use chuhan::book::build::{DEFAULT_MAX_PLY, DEFAULT_MIN_GAMES};
 use chuhan::book::{Book, BookMove};
-use chuhan::notation::{Notation, Script, format_move, parse_move};
+use chuhan::notation::{Notation, Script, format_move};
 
 use super::CliError;
-use super::args::Fen;
+use super::args::PositionArgs;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -41,10 +41,7 @@ pub struct ProbeArgs {
     #[arg(long)]
     book: Option<String>,
     #[command(flatten)]
-    fen: Fen,
-    /// Moves played from it, in ICCS, Chinese or WXF notation: "h2e2 h9g7".
-    #[arg(long, default_value = "")]
-    moves: String,
+    position: PositionArgs,
 }
 
 impl Command {
@@ -85,11 +82,7 @@ impl ProbeArgs {
     /// One line per book move, most played first; `no book moves` when there are none.
     fn run(self) -> Result<(), CliError> {
         let book = Book::open_or_default(self.book.as_deref().unwrap_or("")).map_err(CliError::usage)?;
-        let mut pos = self.fen.position()?;
-        for text in self.moves.split_whitespace() {
-            let mv = parse_move(&pos, text).map_err(|e| CliError::usage(format!("--moves: {e}")))?;
-            pos.make(mv);
-        }
+        let pos = self.position.position()?;
         let found = book.probe(&pos);
         if found.is_empty() {
             out!("no book moves");

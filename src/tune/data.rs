@@ -388,7 +388,7 @@ mod tests {
         assert_eq!(set.scores, [Some(20.0), Some(40.0), None, Some(f32::INFINITY)]);
         assert_eq!(set.scored(), 3);
         assert!((0..4).all(|i| set.target(i) == 1.0));
-        let expected = |cp: f64| crate::tune::model::sigmoid(0.01 * cp);
+        let expected = |cp: f64| crate::wdl::sigmoid(0.01 * cp);
         set.blend(expected, 0.5);
         let half = |cp: f64| 0.5 + 0.5 * expected(cp);
         assert!((set.target(0) - half(20.0)).abs() < 1e-6, "{}", set.target(0));

@@ -124,7 +124,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
     // same expected scores.
     let k = model::fit_scale(&set.train, &w);
     if opts.lambda > 0.0 {
-        let expected = |score: f64| model::sigmoid(k * score);
+        let expected = |score: f64| crate::wdl::sigmoid(k * score);
         set.train.blend(expected, opts.lambda);
         set.validation.blend(expected, opts.lambda);
         log(&format!(
@@ -144,7 +144,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(&str)) -> Result<(), TuneErro
             format!(", validation {:.6}", model::loss(&set.validation, w, k))
         }
     };
-    log(&format!("K = {k:.6}: a lead of 100 scores {:.3}", model::sigmoid(100.0 * k)));
+    log(&format!("K = {k:.6}: a lead of 100 scores {:.3}", crate::wdl::sigmoid(100.0 * k)));
     log(&format!("start: loss {:.6}{}", model::loss(train, &w, k), validation(&w)));
 
     let mut adam = Adam::new(opts.rate, w.len());

@@ -4,9 +4,7 @@
 
 use super::data::Dataset;
 
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
+use crate::wdl::sigmoid;
 
 /// The mean squared error of the predictions for `data` with weights `w` and scale `k`.
 pub fn loss(data: &Dataset, w: &[f64], k: f64) -> f64 {

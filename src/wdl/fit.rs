@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use super::{MATERIAL_MAX, Model, material};
+use super::{MATERIAL_MAX, Model, material, sigmoid};
 use crate::board::Position;
 use crate::engine::{Engine, Limits};
 use crate::pgn;
@@ -231,10 +231,6 @@ pub fn score_loss(samples: &[Sample], expected: impl Fn(&Sample) -> f64) -> f64 
         })
         .sum();
     total / samples.len().max(1) as f64
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// Fits the model by Adam on the mean log loss, from `start`, the gradient taken exactly.

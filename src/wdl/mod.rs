@@ -127,8 +127,8 @@ impl Model {
     /// decided value).
     pub fn probabilities(&self, v: f64, material: u32) -> [f64; 3] {
         let (a, b) = self.scale(material);
-        let win = 1.0 / (1.0 + ((a - v) / b).exp());
-        let loss = 1.0 / (1.0 + ((a + v) / b).exp());
+        let win = sigmoid((v - a) / b);
+        let loss = sigmoid((-v - a) / b);
         [win, (1.0 - win - loss).max(0.0), loss]
     }
 
@@ -163,6 +163,12 @@ pub fn of_score(pos: &Position, score: Score) -> Wdl {
         Score::Decided { win: true, .. } => Wdl { win: 1000, draw: 0, loss: 0 },
         Score::Decided { win: false, .. } => Wdl { win: 0, draw: 0, loss: 1000 },
     }
+}
+
+/// The logistic function `1 / (1 + exp(-x))`: the odds model of this module, and of the
+/// evaluation tuner's expected score (`tune::model`).
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
 }
 
 #[cfg(test)]
