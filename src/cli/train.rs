@@ -44,6 +44,9 @@ pub struct Args {
     curve: Option<PathBuf>,
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Train on each position's left-right mirror image too (the same position by the rules).
+    #[arg(long)]
+    mirror: bool,
 }
 
 impl Args {
@@ -62,6 +65,7 @@ impl Args {
             seed: self.seed,
             curve: self.curve,
             threads: self.threads,
+            mirror: self.mirror,
         };
         chuhan::train::run(&opts, &mut |line| out!("{line}")).map_err(CliError::Failed)
     }

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use crate::datagen::record::{self, Record};
 use crate::nnue::feature;
 use crate::tune::model::fit_scale_of;
+use crate::types::Square;
 use model::{Adam, Inputs, Scratch, Weights, sigmoid};
 
 /// What `chuhan train` is asked to do.
@@ -44,6 +45,8 @@ pub struct TrainOptions {
     /// Where the loss curve's SVG goes, if anywhere.
     pub curve: Option<PathBuf>,
     pub threads: usize,
+    /// Each training position's mirror image (files mirrored) trains too.
+    pub mirror: bool,
 }
 
 /// Positions as the network sees them, with their targets.
@@ -67,9 +70,20 @@ impl Positions {
     }
 
     pub fn push(&mut self, r: &Record) {
+        self.push_seen(r, |sq| sq);
+    }
+
+    /// Adds `r`'s left-right mirror image (files mirrored): the same position for the rules,
+    /// so the same value, and a second example the network would otherwise have to learn
+    /// separately (the features are not symmetric in the files).
+    pub fn push_mirrored(&mut self, r: &Record) {
+        self.push_seen(r, Square::flip_file);
+    }
+
+    fn push_seen(&mut self, r: &Record, see: impl Fn(Square) -> Square) {
         let stm = r.side_to_move;
-        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(stm, pc, sq) as u16));
-        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(!stm, pc, sq) as u16));
+        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(stm, pc, see(sq)) as u16));
+        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(!stm, pc, see(sq)) as u16));
         self.starts.push(self.features.len());
         self.scores.push(f32::from(r.score));
         self.results.push(r.stm_score());
@@ -146,23 +160,54 @@ fn gradient(w: &Weights, set: &Positions, batch: &[usize], k: f32, scale: f32, t
         .unwrap_or_else(|| Weights::zeros(w.hidden))
 }
 
-/// Reads the records of `paths`: training and validation positions, split by game.
-pub fn read(paths: &[PathBuf], holdout: u32) -> Result<(Positions, Positions, usize), String> {
-    let (mut train, mut validation) = (Positions::new(), Positions::new());
-    let mut bad = 0;
+/// The records of the data files, as the network sees them.
+pub struct Data {
+    pub train: Positions,
+    pub validation: Positions,
+    /// The thesis evaluation of each validation position, for reference: the loss a network
+    /// has to beat.
+    pub thesis: Vec<f32>,
+    /// Records that could not be decoded or set up, skipped.
+    pub bad: usize,
+}
+
+/// Reads the records of `paths`: training and validation positions, split by game; with
+/// `mirror`, each training position's mirror image trains too.
+pub fn read(paths: &[PathBuf], holdout: u32, mirror: bool) -> Result<Data, String> {
+    let mut data = Data { train: Positions::new(), validation: Positions::new(), thesis: Vec::new(), bad: 0 };
     for path in paths {
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let records =
             record::read_all(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))?;
         for r in records {
             match r {
-                Ok(r) if holdout > 0 && r.game % holdout == holdout - 1 => validation.push(&r),
-                Ok(r) => train.push(&r),
-                Err(_) => bad += 1,
+                Ok(r) if holdout > 0 && r.game % holdout == holdout - 1 => match r.position() {
+                    Ok(pos) => {
+                        data.validation.push(&r);
+                        data.thesis.push(crate::eval::evaluate(&pos) as f32);
+                    }
+                    Err(_) => data.bad += 1,
+                },
+                Ok(r) => {
+                    data.train.push(&r);
+                    if mirror {
+                        data.train.push_mirrored(&r);
+                    }
+                }
+                Err(_) => data.bad += 1,
             }
         }
     }
-    Ok((train, validation, bad))
+    Ok(data)
+}
+
+/// How close values come to the held-out positions' targets and searched scores: the loss
+/// and the mean absolute difference from the score.
+pub fn agreement(values: &[f32], set: &Positions, k: f32) -> (f64, f64) {
+    let n = values.len().max(1) as f64;
+    let loss = values.iter().zip(&set.targets).map(|(&v, &t)| f64::from((sigmoid(k * v) - t).powi(2))).sum::<f64>();
+    let mae = values.iter().zip(&set.scores).map(|(&v, &s)| f64::from((v - s).abs())).sum::<f64>();
+    (loss / n, mae / n)
 }
 
 /// One epoch's losses, for the curve.
@@ -242,11 +287,11 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
         return Err("--rate must be positive, --final-rate from 0 to 1".to_string());
     }
     let started = Instant::now();
-    let (mut train, mut validation, bad) = read(&opts.data, opts.holdout)?;
+    let Data { mut train, mut validation, thesis, bad } = read(&opts.data, opts.holdout, opts.mirror)?;
     log(&format!(
-        "{} positions: {} to train, {} to validate ({bad} bad records skipped, {:.1} s)",
-        train.len() + validation.len(),
+        "{} positions to train{}, {} to validate ({bad} bad records skipped, {:.1} s)",
         train.len(),
+        if opts.mirror { " (half of them mirror images)" } else { "" },
         validation.len(),
         started.elapsed().as_secs_f64()
     ));
@@ -255,6 +300,17 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build().map_err(|e| e.to_string())?;
     let trained = pool.install(|| fit(opts, &mut train, &mut validation, log));
+    if !validation.is_empty() {
+        let scale = opts.scale as f32;
+        let net: Vec<f32> =
+            (0..validation.len()).map(|i| scale * trained.weights.output(validation.inputs(i))).collect();
+        let ((net_loss, net_mae), (thesis_loss, thesis_mae)) =
+            (agreement(&net, &validation, trained.k), agreement(&thesis, &validation, trained.k));
+        log(&format!(
+            "held out: loss {net_loss:.6} (the thesis evaluation's {thesis_loss:.6}); \
+             mean |value - score| {net_mae:.1} (the thesis evaluation's {thesis_mae:.1})"
+        ));
+    }
     let net = trained.weights.quantise(opts.scale).map_err(|e| e.to_string())?;
     write(&opts.out, &net.write())?;
     log(&format!(

@@ -47,6 +47,7 @@ fn options(hidden: usize) -> TrainOptions {
         seed: 1,
         curve: None,
         threads: 2,
+        mirror: false,
     }
 }
 
@@ -89,11 +90,15 @@ fn records_split_by_game_and_bad_options_are_refused() {
     let path = dir.join("data.bin");
     let bytes: Vec<u8> = data.iter().flat_map(|(_, r)| r.encode()).collect();
     std::fs::write(&path, bytes).expect("writes");
-    let (train, validation, bad) = read(std::slice::from_ref(&path), 2).expect("reads");
+    let Data { train, validation, thesis, bad } = read(std::slice::from_ref(&path), 2, false).expect("reads");
     let per_game = |g: u32| data.iter().filter(|(_, r)| r.game == g).count();
     assert_eq!(validation.len(), per_game(1) + per_game(3));
     assert_eq!(train.len(), per_game(0) + per_game(2));
     assert_eq!(bad, 0);
+    assert_eq!(thesis.len(), validation.len());
+    let mirrored = read(std::slice::from_ref(&path), 2, true).expect("reads");
+    assert_eq!(mirrored.train.len(), 2 * train.len());
+    assert_eq!(mirrored.validation.len(), validation.len());
     let mut opts = options(48);
     opts.data = vec![path.clone()];
     assert!(run(&opts, &mut |_| {}).expect_err("48 is no multiple of 32").contains("48"));
@@ -101,4 +106,24 @@ fn records_split_by_game_and_bad_options_are_refused() {
     opts.wdl = 1.5;
     assert!(run(&opts, &mut |_| {}).is_err());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_mirrored_position_lights_the_features_of_its_mirror_image() {
+    let (_, r) = material_positions(1).swap_remove(30);
+    let image = Record { pieces: r.pieces.iter().map(|&(sq, pc)| (sq.flip_file(), pc)).collect(), ..r.clone() };
+    let mut set = Positions::new();
+    set.push_mirrored(&r);
+    set.push(&image);
+    set.push(&r);
+    let sorted = |x: &[u16]| {
+        let mut v = x.to_vec();
+        v.sort_unstable();
+        v
+    };
+    let (mirrored, direct, original) = (set.inputs(0), set.inputs(1), set.inputs(2));
+    assert_eq!(sorted(mirrored.us), sorted(direct.us));
+    assert_eq!(sorted(mirrored.them), sorted(direct.them));
+    assert_ne!(sorted(mirrored.us), sorted(original.us), "an asymmetric position");
+    assert_eq!(set.scores[0], set.scores[2]);
 }
