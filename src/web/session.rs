@@ -213,8 +213,8 @@ impl Session {
         let (human, level) = (setup::colour(color.as_deref())?, setup::level(level)?);
         let (movetime, control, left) = time;
         let movetime = setup::check_movetime(movetime)?;
-        let clock = setup::clock(control.as_deref(), left)?;
         let game = setup::game(fen.as_deref(), moves.as_deref())?;
+        let clock = setup::clock(control.as_deref(), left, game.moves().len())?;
         self.halt();
         self.clock = clock;
         self.annotated = None;
@@ -297,7 +297,7 @@ impl Session {
     /// When the flag of the side to move falls, in a game on the clock still going on.
     fn deadline(&self) -> Option<std::time::Instant> {
         let clock = self.clock.as_ref().filter(|_| !self.game.is_over())?;
-        Some(clock.deadline(self.game.position().side_to_move()))
+        clock.deadline(self.game.position().side_to_move())
     }
 
     /// The side to move ran out of time.

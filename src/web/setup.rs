@@ -138,8 +138,9 @@ pub fn level(level: Option<u8>) -> Result<Level, Say> {
 }
 
 /// The clocks of `control` (`BASE+INC` in seconds; absent, empty or `none`: no clock), with the
-/// time each side had `left` in ms (Red's, Black's) when a game resumes.
-pub fn clock(control: Option<&str>, left: Option<[u64; 2]>) -> Result<Option<GameClock>, Say> {
+/// time each side had `left` in ms (Red's, Black's) when a game of which `played` moves are
+/// behind resumes; a new game, even from a position reached by moves, starts untimed.
+pub fn clock(control: Option<&str>, left: Option<[u64; 2]>, played: usize) -> Result<Option<GameClock>, Say> {
     let Some(text) = control.filter(|c| !c.is_empty() && *c != "none") else { return Ok(None) };
     let tc = TimeControl::parse(text).ok_or_else(|| {
         Say::new(
@@ -148,5 +149,6 @@ pub fn clock(control: Option<&str>, left: Option<[u64; 2]>) -> Result<Option<Gam
         )
     })?;
     let left = left.map(|[r, b]| ByColor::new(Duration::from_millis(r), Duration::from_millis(b)));
-    Ok(Some(GameClock::new(tc, left)))
+    let played = if left.is_some() { played } else { 0 };
+    Ok(Some(GameClock::new(tc, left, played)))
 }

@@ -329,14 +329,18 @@ async fn a_game_on_the_clock_the_flag_falls_and_the_pgn_says_so() {
     let mut ws = connect(port, None).await.expect("socket");
     send(&mut ws, json!({"t": "play", "level": 0, "clock": "60+2"})).await;
     let s = settled(&mut ws).await;
-    assert_eq!((s["clock"]["control"].clone(), s["clock"]["running"].clone()), (json!("60+2"), json!(true)));
+    // Each side's first move is untimed, so the clocks stand until both have moved.
+    assert_eq!((s["clock"]["control"].clone(), s["clock"]["running"].clone()), (json!("60+2"), json!(false)));
     send(&mut ws, json!({"t": "move", "mv": "h2e2"})).await;
     let s = settled(&mut ws).await;
     assert_eq!(s["moves"].as_array().map(Vec::len), Some(2), "Chuhan replied on its clock");
-    assert!(s["clock"]["red"].as_u64().is_some_and(|ms| ms <= 62_000), "{s}");
-    // A reloaded game in which Red had no time left: Red's flag falls at once.
+    // Red's first move cost nothing and earned no increment; its time runs from Chuhan's reply.
+    assert!(s["clock"]["red"].as_u64().is_some_and(|ms| (59_000..=60_000).contains(&ms)), "{s}");
+    assert_eq!(s["clock"]["running"], true);
+    // A reloaded game in which Red had no time left after the first moves: its flag falls at once.
     send(&mut ws, json!({"t": "lang", "lang": "zh"})).await;
-    send(&mut ws, json!({"t": "play", "level": 0, "clock": "60+2", "left": [0, 60_000]})).await;
+    let resumed = json!({"t": "play", "level": 0, "clock": "60+2", "moves": ["h2e2", "h9g7"], "left": [0, 60_000]});
+    send(&mut ws, resumed).await;
     let s = loop {
         let s = next(&mut ws, "state").await;
         if !s["result"].is_null() {

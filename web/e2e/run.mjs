@@ -170,24 +170,32 @@ try {
     await page.selectOption('#notation', 'chinese');
   });
 
-  await check('play on the clock: it runs, survives a reload, and the PGN comes in the chosen notation', async () => {
+  await check('play on the clock: it starts after the first moves, runs, survives a reload, and the PGN comes in the chosen notation', async () => {
     await page.goto(url + 'play?color=red&level=0&movetime=100&clock=180%2B2');
     await waitMoves(page, 0);
     await page.selectOption('#notation', 'wxf');
-    await page.waitForFunction(() => document.querySelector('#clocks:not([hidden]) #clock-red.running'));
-    const first = await page.textContent('#clock-red');
-    await page.waitForFunction((t) => document.querySelector('#clock-red').textContent !== t, first, { timeout: PATIENCE });
-    const waiting = await page.textContent('#clock-black');
-    assert(waiting === '3:00', `Black waits: ${waiting}, Red ${await page.textContent('#clock-red')}`);
+    await page.waitForSelector('#clocks:not([hidden])');
+    // Each side's first move is untimed: Red's clock stands while Red looks at the board.
+    await page.waitForTimeout(1500);
+    const before = [await page.textContent('#clock-red'), await page.$('#clock-red.running')];
+    assert(before[0] === '3:00' && before[1] === null, `Red's clock before the first move: ${before[0]}, running ${before[1] !== null}`);
     await drag(page, 'h2', 'e2');
     await waitMoves(page, 2);
     const pair = (await page.textContent('#moves .pair')).trim();
     assert(pair.startsWith('1. C2.5 '), `WXF in pairs: ${pair}`);
+    // Both have moved: Red's time runs now, and Black's free reply earned no increment.
+    await page.waitForFunction(() => document.querySelector('#clock-red.running'));
+    const first = await page.textContent('#clock-red');
+    await page.waitForFunction((t) => document.querySelector('#clock-red').textContent !== t, first, { timeout: PATIENCE });
+    const free = await page.textContent('#clock-black');
+    assert(free === '3:00', `Black after its first move: ${free}, Red ${await page.textContent('#clock-red')}`);
+    await drag(page, 'h0', 'g2');
+    await waitMoves(page, 4);
     await page.reload();
-    await waitMoves(page, 2);
+    await waitMoves(page, 4);
     await page.waitForFunction(() => document.querySelector('#clock-red.running'));
     const red = await page.textContent('#clock-red');
-    // Black's increment, added after its reply from the book, survived the reload.
+    // Black's increment, added after its second reply from the book, survived the reload.
     const black = await page.textContent('#clock-black');
     assert(black === '3:01', `Black's clock ${black}, Red's ${red}`);
     await page.screenshot({ path: IMAGES + 'web-play.png' });
