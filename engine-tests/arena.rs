@@ -74,8 +74,8 @@ fn chuhan_against_itself() {
     let lines: Vec<&str> = out.lines().collect();
     // On Linux, memory lines for both engines and the referee follow the summary.
     let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
-    assert_eq!(lines.len(), 7 + memory, "{out}");
-    for (line, who) in lines[7..].iter().zip([
+    assert_eq!(lines.len(), 8 + memory, "{out}");
+    for (line, who) in lines[8..].iter().zip([
         "Chuhan 0.1.0 #1 RSS after its first game ",
         "Chuhan 0.1.0 #2 RSS ",
         "referee RSS peak ",
@@ -95,9 +95,10 @@ fn chuhan_against_itself() {
     assert!(lines[1].contains(", LOS: ") && lines[1].ends_with(" %"), "{}", lines[1]);
     assert!(lines[2].starts_with("LLR: ") && lines[2].contains(" (-2.94, 2.94) "), "{}", lines[2]);
     assert_eq!(lines[3], "2 of 2 games finished.");
+    assert_eq!(lines[4], "Limits: Chuhan 0.1.0 #1 nodes 3000, Chuhan 0.1.0 #2 nodes 3000");
     // Both games are counted by how they ended; self-play at fixed nodes never forfeits on
     // time, plays an illegal move or fails.
-    let endings = lines[4].strip_prefix("Endings: ").expect(lines[4]);
+    let endings = lines[5].strip_prefix("Endings: ").expect(lines[5]);
     let counts: Vec<u32> = endings.split(", ").filter_map(|part| part.split(' ').next()?.parse().ok()).collect();
     assert_eq!(counts.len(), 5, "{endings}");
     assert_eq!(counts.iter().sum::<u32>(), 2, "{endings}");
@@ -132,7 +133,7 @@ fn chuhan_against_itself() {
         };
         games.iter().map(of_game).sum()
     };
-    for (line, name) in lines[5..7].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
+    for (line, name) in lines[6..8].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
         let rest = line.strip_prefix(&format!("Move times of {name}: median ")).expect(line);
         assert!(rest.ends_with(&format!(" ms over {} moves", moves_of(name))), "{out}");
     }
@@ -163,7 +164,7 @@ fn clocked_match_reports_its_time_controls() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[2], "2 of 2 games finished.", "{out}");
-    assert_eq!(lines[3], "Time controls: Chuhan 0.1.0 #1 2+0.05, Chuhan 0.1.0 #2 1.5+0.1", "{out}");
+    assert_eq!(lines[3], "Limits: Chuhan 0.1.0 #1 2+0.05, Chuhan 0.1.0 #2 1.5+0.1", "{out}");
     assert_eq!(lines[4], "Endings: 0 by the rules, 0 time forfeits, 0 illegal moves, 0 engine failures, 2 ply caps");
     for (line, name) in lines[5..7].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
         assert!(line.starts_with(&format!("Move times of {name}: median ")), "{out}");
@@ -205,7 +206,7 @@ fn fixed_node_matches_repeat_exactly() {
     assert_eq!(first.len(), 2);
     for (a, b) in first.iter().zip(&second) {
         check_game(a);
-        assert_eq!(a.tag("TimeControl"), Some("-"));
+        assert_eq!(a.tag("TimeControl"), Some("nodes 3000"));
         assert_eq!(a.moves, b.moves);
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -350,7 +351,7 @@ fn each_engine_keeps_its_own_time_control() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.starts_with("Score of fast vs slow: 1 - 1 - 0 [0.500] 2\n"), "{out}");
-    assert!(out.contains("\nTime controls: fast 0.1+0, slow 2+0.5\n"), "{out}");
+    assert!(out.contains("\nLimits: fast 0.1+0, slow 2+0.5\n"), "{out}");
     assert!(out.contains("\nEndings: 0 by the rules, 1 time forfeits, 1 illegal moves, 0 engine failures"), "{out}");
     let go = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.go"))).expect("go log");
     assert_eq!(go("fast"), "go time 100 increment 0 opptime 2000 oppincrement 500\n");
@@ -367,6 +368,50 @@ fn each_engine_keeps_its_own_time_control() {
             (Some("illegal move by red: 'a0a5' (a rook on a0 cannot move to a5)"), Some("2+0.5"), Some("0.1+0"), None)
         ]
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each engine gets its own limit. Two fakes that log every `go`, take 0.3 s and answer an
+/// illegal move, one searching nodes and one a depth: each `go` is its own, the summary and the
+/// PGN tags name both limits, and neither loses on time. Then Chuhan on a clock against the
+/// node-bound fake: Chuhan is sent its own clock as the opponent's.
+#[cfg(unix)]
+#[test]
+fn each_engine_gets_its_own_node_or_depth_limit() {
+    let dir = scratch("own-limit");
+    let on_go =
+        |name: &str| format!("echo \"$line\" >> \"$(dirname \"$0\")/{name}.go\"; sleep 0.3; echo 'bestmove a0a5'");
+    let counter = fake_engine(&dir, "counter", &on_go("counter"));
+    let digger = fake_engine(&dir, "digger", &on_go("digger"));
+    let openings = dir.join("start.epd");
+    std::fs::write(&openings, format!("{}\n", chuhan::START_FEN)).expect("openings");
+    let (openings, pgn) = (openings.to_string_lossy().into_owned(), dir.join("games.pgn"));
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    let args = ["--engine", &counter, "--nodes", "20000", "--engine", &digger, "--depth", "8", "--games", "2"];
+    let o = run(&[&["match"][..], &args, &["--openings", &openings, "--pgn", &pgn_arg]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Score of counter vs digger: 1 - 1 - 0 [0.500] 2\n"), "{out}");
+    assert!(out.contains("\nLimits: counter nodes 20000, digger depth 8\n"), "{out}");
+    assert!(out.contains("\nEndings: 0 by the rules, 0 time forfeits, 2 illegal moves, 0 engine failures"), "{out}");
+    let go = |name: &str| std::fs::read_to_string(dir.join(format!("{name}.go"))).expect("go log");
+    assert_eq!(go("digger"), "go depth 8\n");
+    let nodes: u64 = go("counter").strip_prefix("go nodes ").and_then(|n| n.trim_end().parse().ok()).expect("go nodes");
+    assert!((17_500..=22_500).contains(&nodes), "{nodes}");
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+    let tags: Vec<_> = games.iter().map(|g| (g.tag("RedTimeControl"), g.tag("BlackTimeControl"))).collect();
+    assert_eq!(tags, [(Some("nodes 20000"), Some("depth 8")), (Some("depth 8"), Some("nodes 20000"))]);
+
+    // Chuhan's input, logged on its way in.
+    let exe = env!("CARGO_BIN_EXE_chuhan");
+    let chuhan = script(&dir, "chuhan", &format!("tee -a \"$(dirname \"$0\")/chuhan.in\" | '{exe}'\n"));
+    let args = ["--engine", &chuhan, "--name", "Chuhan", "--tc", "20", "--engine", &counter, "--nodes", "500"];
+    let o = run(&[&["match"][..], &args, &["--games", "2", "--openings", &openings]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("Score of Chuhan vs counter: 2 - 0 - 0 [1.000] 2\n"), "{}", stdout(&o));
+    let input = std::fs::read_to_string(dir.join("chuhan.in")).expect("Chuhan's input");
+    let gos: Vec<&str> = input.lines().filter(|l| l.starts_with("go")).collect();
+    assert_eq!(gos, ["go time 20000 increment 0 opptime 20000 oppincrement 0"], "{input}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

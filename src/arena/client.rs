@@ -145,11 +145,12 @@ pub struct GoClocks {
     pub increment: ByColor<Duration>,
 }
 
-/// What a `go` command limits: the clocks, or a number of nodes.
+/// What a `go` command limits: the clocks, a number of nodes or a depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoLimit {
     Clocks(GoClocks),
     Nodes(u64),
+    Depth(u32),
 }
 
 /// A running engine process.
@@ -282,8 +283,8 @@ impl Engine {
     }
 
     /// Sends `position fen <fen> [moves ...]` and a `go` with the clocks of `stm` to move (or a
-    /// node count), then waits at most `limit` for the answer. Returns the answer and the time from sending `go`
-    /// to reading it.
+    /// node count or depth), then waits at most `limit` for the answer. Returns the answer and
+    /// the time from sending `go` to reading it.
     pub fn go(
         &mut self,
         fen: &str,
@@ -303,6 +304,7 @@ impl Engine {
         let ms = |d: Duration| d.as_millis();
         let go = match (go_limit, self.protocol) {
             (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
+            (GoLimit::Depth(d), _) => format!("go depth {d}"),
             (GoLimit::Clocks(GoClocks { remaining: time, increment: inc }), Protocol::Ucci) => format!(
                 "go time {} increment {} opptime {} oppincrement {}",
                 ms(time[stm]),

@@ -16,9 +16,9 @@ use crate::types::{ByColor, Color, GameResult, Move, Reason};
 /// the scheduling of a loaded machine, which the engine cannot see.
 pub const TIME_GRACE: Duration = Duration::from_millis(50);
 
-/// With a node limit instead of clocks: how long a move may take before the engine is taken
-/// to hang (and forfeits on time).
-pub const NODES_MOVE_LIMIT: Duration = Duration::from_secs(60);
+/// With a node count or a depth instead of a clock: how long a move may take before the
+/// engine is taken to hang (an engine failure, not a time forfeit: it has no clock).
+pub const SEARCH_MOVE_LIMIT: Duration = Duration::from_secs(60);
 
 /// A Fischer time control: base time per game, increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,38 @@ impl TimeControl {
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}+{}", self.base.as_secs_f64(), self.increment.as_secs_f64())
+    }
+}
+
+/// What bounds an engine's search of each move: a clock the referee keeps, or an amount of
+/// search, which the machine's load cannot change and which therefore never loses on time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `go time ...` (UCCI) or `go wtime ...` (UCI) from the referee's [`Clock`].
+    Clock(TimeControl),
+    /// `go nodes` about N, varied from move to move by [`jittered_nodes`].
+    Nodes(u64),
+    /// `go depth N`.
+    Depth(u32),
+}
+
+impl Limit {
+    pub fn clock(self) -> Option<TimeControl> {
+        match self {
+            Limit::Clock(tc) => Some(tc),
+            Limit::Nodes(_) | Limit::Depth(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    /// `5+0.05`, `nodes 20000`, `depth 8`: the summary's and the PGN tags' spelling.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Clock(tc) => write!(f, "{tc}"),
+            Limit::Nodes(n) => write!(f, "nodes {n}"),
+            Limit::Depth(d) => write!(f, "depth {d}"),
+        }
     }
 }
 
@@ -95,20 +127,25 @@ impl Clock {
         true
     }
 
-    fn go_clocks(&self) -> GoClocks {
-        GoClocks { remaining: self.remaining, increment: self.increment }
+    /// The clocks `stm` is sent with `go`; an opponent without a clock (`opponent_clocked`
+    /// false) is shown with `stm`'s own, so that a time manager weighing both sees an even game.
+    fn go_clocks(&self, stm: Color, opponent_clocked: bool) -> GoClocks {
+        let mut go = GoClocks { remaining: self.remaining, increment: self.increment };
+        if !opponent_clocked {
+            go.remaining[!stm] = go.remaining[stm];
+            go.increment[!stm] = go.increment[stm];
+        }
+        go
     }
 }
 
 /// Settings of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameConfig {
-    /// Each side's time control.
-    pub tc: ByColor<TimeControl>,
+    /// Each side's limit.
+    pub limits: ByColor<Limit>,
     /// Plies after which the game is drawn by adjudication (opening plies not counted).
     pub max_plies: Option<u32>,
-    /// Search each move with `go nodes` around this number instead of the clocks.
-    pub nodes: Option<u64>,
 }
 
 /// The node limit of one move: `nodes` varied by up to an eighth either way, from a hash of
@@ -170,11 +207,11 @@ impl GameRecord {
     }
 
     /// The record as a PGN game: the seven-tag roster with `Red` and `Black`, `Opening`,
-    /// `TimeControl` (`tc` is each side's, `None` for games without clocks, written `-`; sides
-    /// with different time controls get `RedTimeControl` and `BlackTimeControl` instead, as
-    /// cutechess writes `WhiteTimeControl`), `PlyCount`, `Termination` with the reason, which
-    /// also ends the move text as a comment (with who repeated what after a repetition).
-    pub fn to_pgn(&self, round: usize, tc: Option<ByColor<TimeControl>>) -> pgn::Game {
+    /// `TimeControl` with each side's limit (`5+0.05`, `nodes 20000`, `depth 8`; sides with
+    /// different limits get `RedTimeControl` and `BlackTimeControl` instead, as cutechess writes
+    /// `WhiteTimeControl`), `PlyCount`, `Termination` with the reason, which also ends the move
+    /// text as a comment (with who repeated what after a repetition).
+    pub fn to_pgn(&self, round: usize, limits: ByColor<Limit>) -> pgn::Game {
         let mut game = pgn::Game::new(self.opening.position());
         game.set_tag("Event", "chuhan match");
         game.set_tag("Date", &pgn::date(self.started));
@@ -184,10 +221,9 @@ impl GameRecord {
         if let Some(name) = &self.opening.name {
             game.set_tag("Opening", name);
         }
-        match tc {
-            None => game.set_tag("TimeControl", "-"),
-            Some(ByColor([red, black])) if red == black => game.set_tag("TimeControl", &red.to_string()),
-            Some(ByColor([red, black])) => {
+        match limits {
+            ByColor([red, black]) if red == black => game.set_tag("TimeControl", &red.to_string()),
+            ByColor([red, black]) => {
                 game.set_tag("RedTimeControl", &red.to_string());
                 game.set_tag("BlackTimeControl", &black.to_string());
             }
@@ -331,7 +367,10 @@ fn run(
     notes: &mut Vec<MoveNote>,
 ) -> GameResult {
     let mut pos = opening.position();
-    let mut clock = Clock::new(cfg.tc, TIME_GRACE);
+    // A side without a clock has an idle one, never charged nor sent (its opponent is sent its
+    // own clock in its place).
+    let idle = TimeControl { base: Duration::ZERO, increment: Duration::ZERO };
+    let mut clock = Clock::new(ByColor(cfg.limits.0.map(|l| l.clock().unwrap_or(idle))), TIME_GRACE);
     let mut base_fen = pos.fen();
     let mut since_base: Vec<Move> = Vec::new();
     loop {
@@ -344,17 +383,21 @@ fn run(
             return GameResult::draw(Reason::PlyCap(cap));
         }
         let side = pos.side_to_move();
-        let (go, limit) = match cfg.nodes {
-            Some(n) => (GoLimit::Nodes(jittered_nodes(n, game, moves.len())), NODES_MOVE_LIMIT),
-            None => (GoLimit::Clocks(clock.go_clocks()), clock.limit(side)),
+        let clocked = cfg.limits[side].clock().is_some();
+        let (go, wait) = match cfg.limits[side] {
+            Limit::Clock(_) => {
+                (GoLimit::Clocks(clock.go_clocks(side, cfg.limits[!side].clock().is_some())), clock.limit(side))
+            }
+            Limit::Nodes(n) => (GoLimit::Nodes(jittered_nodes(n, game, moves.len())), SEARCH_MOVE_LIMIT),
+            Limit::Depth(d) => (GoLimit::Depth(d), SEARCH_MOVE_LIMIT),
         };
-        let reply = engines[side].go(&base_fen, &since_base, side, &go, limit);
+        let reply = engines[side].go(&base_fen, &since_base, side, &go, wait);
         let Reply { answer, used, thought } = match reply {
             Ok(a) => a,
-            Err(ClientError::Timeout { .. }) => return flag_fall(side),
+            Err(ClientError::Timeout { .. }) if clocked => return flag_fall(side),
             Err(e) => return GameResult::loss(side, Reason::EngineFailure { side, detail: e.to_string() }),
         };
-        if cfg.nodes.is_none() && !clock.charge(side, used) {
+        if clocked && !clock.charge(side, used) {
             return flag_fall(side);
         }
         let text = match answer {
@@ -401,7 +444,8 @@ mod tests {
     fn a_record_from_the_start_position() {
         let tc = TimeControl { base: Duration::from_secs(5), increment: Duration::from_millis(50) };
         let result = GameResult::win(Color::Red, Reason::Checkmate);
-        let game = record(crate::board::START_FEN, "h2e2 h9g7 h0g2", result).to_pgn(7, Some(ByColor::new(tc, tc)));
+        let game = record(crate::board::START_FEN, "h2e2 h9g7 h0g2", result)
+            .to_pgn(7, ByColor::new(Limit::Clock(tc), Limit::Clock(tc)));
         assert_eq!(
             pgn::write_game(&game, crate::notation::Notation::Iccs),
             "[Game \"Chinese Chess\"]\n[Event \"chuhan match\"]\n[Site \"?\"]\n[Date \"2023.11.14\"]\n\
@@ -422,7 +466,9 @@ mod tests {
                 thought: thought(None, Score::Decided { win: false, plies: 4 }),
             },
         ];
-        let text = pgn::write_game(&r.to_pgn(1, None), crate::notation::Notation::Iccs);
+        let nodes = Limit::Nodes(2000);
+        let text = pgn::write_game(&r.to_pgn(1, ByColor::new(nodes, nodes)), crate::notation::Notation::Iccs);
+        assert!(text.contains("\n[TimeControl \"nodes 2000\"]\n"), "{text}");
         assert!(
             text.ends_with("\n1. h2e2 {+0.24/10 0.015s} 1... h9g7 {-M2 1.250s} {draw by ply limit (2)}\n1/2-1/2\n"),
             "{text}"
@@ -437,7 +483,8 @@ mod tests {
         let shuffle = "h9g7 h0g2 g7h9 g2h0 ".repeat(8);
         let tc = TimeControl { base: Duration::from_secs(1), increment: Duration::ZERO };
         let tenth = TimeControl { base: Duration::from_millis(100), increment: Duration::ZERO };
-        let game = record(fen, &shuffle, GameResult::draw(Reason::PlyCap(32))).to_pgn(1, Some(ByColor::new(tenth, tc)));
+        let game = record(fen, &shuffle, GameResult::draw(Reason::PlyCap(32)))
+            .to_pgn(1, ByColor::new(Limit::Clock(tenth), Limit::Clock(tc)));
         let text = pgn::write_game(&game, crate::notation::Notation::Iccs);
         assert!(text.contains("[RedTimeControl \"0.1+0\"]\n[BlackTimeControl \"1+0\"]\n[PlyCount"), "{text}");
         assert!(!text.contains("[TimeControl"), "{text}");
@@ -454,8 +501,10 @@ mod tests {
     fn a_perpetual_chase_record_says_who_chased_what() {
         let result = GameResult::win(Color::Black, Reason::PerpetualChase(Color::Red));
         let moves = "b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1";
-        let game = record("3k5/9/9/9/9/9/9/9/c8/1RB1K4 w - - 0 1", moves, result).to_pgn(1, None);
+        let limits = ByColor::new(Limit::Nodes(20000), Limit::Depth(8));
+        let game = record("3k5/9/9/9/9/9/9/9/c8/1RB1K4 w - - 0 1", moves, result).to_pgn(1, limits);
         let text = pgn::write_game(&game, crate::notation::Notation::Iccs);
+        assert!(text.contains("\n[RedTimeControl \"nodes 20000\"]\n[BlackTimeControl \"depth 8\"]\n"), "{text}");
         assert!(
             text.ends_with(
                 "4. b1b0 a0a1\n{perpetual chase by red: cycle: b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1; \
@@ -507,9 +556,13 @@ mod tests {
         assert_eq!(clock.limit(Color::Black), MS(5050));
         assert!(clock.charge(Color::Red, MS(100)));
         assert!(clock.charge(Color::Black, MS(100)));
-        let go = clock.go_clocks();
+        let go = clock.go_clocks(Color::Red, true);
         assert_eq!(go.remaining, ByColor::new(MS(405), MS(4950)));
         assert_eq!(go.increment, ByColor::new(MS(5), MS(50)));
+        // An opponent without a clock is shown with the mover's.
+        let go = clock.go_clocks(Color::Red, false);
+        assert_eq!(go.remaining, ByColor::new(MS(405), MS(405)));
+        assert_eq!(go.increment, ByColor::new(MS(5), MS(5)));
         // 1 s is a forfeit for Red, not for Black.
         assert!(clock.charge(Color::Black, MS(1000)));
         assert!(!clock.charge(Color::Red, MS(1000)));

@@ -27,7 +27,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use client::{Engine, EngineSpec};
-use game::{GameConfig, GameRecord, Seat, TimeControl};
+use game::{GameConfig, GameRecord, Limit, Seat};
 use memory::EngineMemory;
 use openings::Opening;
 use stats::{MoveTimes, Sprt, Tally, Verdict};
@@ -41,15 +41,13 @@ pub struct MatchOptions {
     /// The first engine is the one whose score is reported.
     pub engines: [EngineSpec; 2],
     pub games: usize,
-    /// The time control of each engine, in the order of `engines`.
-    pub tc: [TimeControl; 2],
+    /// What bounds each engine's search (a clock, nodes or a depth), in the order of `engines`.
+    pub limits: [Limit; 2],
     pub openings: Vec<Opening>,
     pub concurrency: usize,
     pub pgn: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub max_plies: Option<u32>,
-    /// Fixed-node games instead of clocks.
-    pub nodes: Option<u64>,
 }
 
 /// The display names of the two engines: the `--name`, or the `id name` each engine gives when
@@ -128,8 +126,8 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
                     let [a, b] = &mut seats;
                     let order = if first_is_red { ByColor::new(a, b) } else { ByColor::new(b, a) };
                     let game_names = by_color(names.clone(), first_is_red);
-                    let tc = by_color(options.tc, first_is_red);
-                    let cfg = GameConfig { tc, max_plies: options.max_plies, nodes: options.nodes };
+                    let limits = by_color(options.limits, first_is_red);
+                    let cfg = GameConfig { limits, max_plies: options.max_plies };
                     let record = game::play(order, game_names, opening, &cfg, index);
                     if tx.send((index, record)).is_err() {
                         break;
@@ -157,8 +155,8 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
                 Some(_) => tally.losses += 1,
             }
             if let Some(file) = pgn_file.as_mut() {
-                let tc = options.nodes.is_none().then(|| by_color(options.tc, index.is_multiple_of(2)));
-                let text = crate::pgn::write_game(&record.to_pgn(index + 1, tc), Notation::Iccs) + "\n";
+                let limits = by_color(options.limits, index.is_multiple_of(2));
+                let text = crate::pgn::write_game(&record.to_pgn(index + 1, limits), Notation::Iccs) + "\n";
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     progress(Progress::PgnFailed(e));
                     pgn_file = None;
@@ -183,9 +181,7 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
     });
     let mut lines = stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref(), decided.as_ref());
     lines.push(format!("{finished} of {} games finished.", options.games));
-    if options.nodes.is_none() {
-        lines.push(format!("Time controls: {} {}, {} {}", names[0], options.tc[0], names[1], options.tc[1]));
-    }
+    lines.push(format!("Limits: {} {}, {} {}", names[0], options.limits[0], names[1], options.limits[1]));
     lines.push(endings.to_string());
     lines.extend(names.iter().zip(&times).filter_map(|(name, t)| t.line(name)));
     lines.extend(names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()));

@@ -1,8 +1,8 @@
 //! `chuhan match`: games between two engines, refereed by the library's arena.
 //!
 //! Clap reads the options; their order is read back from [`clap::ArgMatches::indices_of`],
-//! because an engine option belongs to the `--engine` before it and a `--tc` to the engine
-//! whose options it follows.
+//! because an engine option belongs to the `--engine` before it and a limit (`--tc`, `--nodes`,
+//! `--depth`) to the engine whose options it follows.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::parser::ValueSource;
 
 use chuhan::arena::client::{EngineSpec, Protocol};
-use chuhan::arena::game::TimeControl;
+use chuhan::arena::game::{Limit, TimeControl};
 use chuhan::arena::openings::{self, Opening};
 use chuhan::arena::stats::Sprt;
 use chuhan::arena::{MatchOptions, Progress, run_match};
@@ -19,6 +19,7 @@ use chuhan::types::Color;
 use super::CliError;
 
 const ENGINE: &str = "Engine (each applies to the --engine before it)";
+const LIMIT: &str = "Limit of each move (the match's or one engine's: see below)";
 
 /// The time control of both engines when none is given.
 const DEFAULT_TC: &str = "5+0.05";
@@ -44,14 +45,17 @@ pub struct Args {
     #[arg(long, value_name = "NAME", help_heading = ENGINE)]
     name: Vec<String>,
     /// Time control in seconds, e.g. 5+0.05 [default: 5+0.05]; whose it is: see below.
-    #[arg(long, value_name = "BASE+INC", value_parser = time_control)]
+    #[arg(long, value_name = "BASE+INC", value_parser = time_control, help_heading = LIMIT)]
     tc: Vec<TimeControl>,
+    /// Instead of a clock, `go nodes` about N (see below).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = LIMIT)]
+    nodes: Vec<u64>,
+    /// Instead of a clock, `go depth N`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=255), help_heading = LIMIT)]
+    depth: Vec<u32>,
     /// Number of games.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
-    /// Instead of clocks, `go nodes` about N (see below).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
     /// Openings: EPD or PGN (see below) [default: the built-in positions/openings.epd].
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
@@ -76,24 +80,32 @@ const AFTER_HELP: &str = "\
 The score reported is the first engine's. Each opening is played twice with colours swapped.
 An openings file holds one `<FEN> [; moves ...] [; name]` per line; a .pgn file gives the
 positions its games reach (any charset or notation `chuhan pgn` reads; repeated positions are
-used once). With --nodes, N is varied by up to N/8 from move to move, so that games differ;
-results then do not depend on the machine's load.
+used once).
 
-A --tc belongs to the engine whose options it follows (with no match option in between);
-before the first --engine or after a match option it is the match's. A --tc right after the
-second engine's options, when the first engine has none and no match --tc is given, is the
-match's too, as in earlier versions: `--engine A --engine B --tc 1+0.01` gives both 1+0.01,
-while `--engine A --tc 1+0.01 --engine B --tc 10+0.1` gives A a tenth of B's time.
+Each move is limited by a clock (--tc), a node count (--nodes: `go nodes` about N, varied by
+up to N/8 from move to move so that games differ) or a depth (--depth: `go depth N`). A limit
+belongs to the engine whose options it follows (with no match option in between); before the
+first --engine or after a match option it is the match's, and an engine without its own gets
+the match's [default: --tc 5+0.05]. A limit right after the second engine's options, when the
+first engine has none and the match none, is the match's too, as in earlier versions:
+`--engine A --engine B --tc 1+0.01` gives both 1+0.01, while `--engine A --tc 1+0.01
+--engine B --tc 10+0.1` gives A a tenth of B's time, and `--engine A --nodes 20000 --engine B
+--depth 8` has A search 20000 nodes a move and B 8 plies. One limit per engine and one for
+the match. An engine searching to a node count or a depth has no clock and cannot lose on
+time: the results do not depend on the machine's load. A clocked engine facing one is sent
+its own clock as the opponent's.
 
-The referee forfeits an engine that exceeds its clock by more than 50 ms, answers an illegal
-move, or crashes. An answer without a move while legal moves remain (`nobestmove`) is a draw
-claimed by the move limit from fifty moves on the 60-move counter, a forfeit before. Each slot keeps its two engines for successive games (new game and isready
-in between) and restarts an engine only after such a fault.
+The referee forfeits an engine that exceeds its clock by more than 50 ms (one without a clock
+that is silent for 60 s fails), answers an illegal move, or crashes. An answer without a move
+while legal moves remain (`nobestmove`) is a draw claimed by the move limit from fifty moves on
+the 60-move counter, a forfeit before. Each slot keeps its two engines for successive games
+(new game and isready in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
 `LLR: x (lower, upper) H0|H1|continue` (`... H1 at game N` when games still being played at
-the decision ended after it and count in the score); then the games finished, the time controls
-(`Time controls: A 1+0.01, B 10+0.1`, without --nodes), the endings by kind, each engine's
+the decision ended after it and count in the score); then the games finished, each engine's
+limit (`Limits: A 1+0.01, B 10+0.1`, `Limits: A nodes 20000, B depth 8`; the PGN's
+`TimeControl` tags spell them the same), the endings by kind, each engine's
 time per move (`Move times of A: median 5.2 ms, mean 6.1 ms, max 24.0 ms over 2456 moves`,
 from sending `go` to reading `bestmove`); then, where /proc can be read (Linux), each
 engine's resident memory after its first game, at the end and at its peak (the largest over
@@ -122,7 +134,8 @@ enum Token<'a> {
     Proto(Protocol),
     Init(&'a str),
     Name(&'a str),
-    Tc(TimeControl),
+    /// `--tc`, `--nodes` or `--depth`.
+    Limit(Limit, &'static str),
     /// Any option of the match itself.
     Match,
 }
@@ -155,16 +168,18 @@ impl Args {
         tokens.extend(indices("proto").zip(&self.proto).map(|(i, &p)| (i, Token::Proto(p))));
         tokens.extend(indices("init").zip(&self.init).map(|(i, v)| (i, Token::Init(v))));
         tokens.extend(indices("name").zip(&self.name).map(|(i, v)| (i, Token::Name(v))));
-        tokens.extend(indices("tc").zip(&self.tc).map(|(i, &tc)| (i, Token::Tc(tc))));
-        for id in ["games", "nodes", "openings", "opening_plies", "concurrency", "pgn", "sprt", "max_plies"] {
+        tokens.extend(indices("tc").zip(&self.tc).map(|(i, &tc)| (i, Token::Limit(Limit::Clock(tc), "--tc"))));
+        tokens.extend(indices("nodes").zip(&self.nodes).map(|(i, &n)| (i, Token::Limit(Limit::Nodes(n), "--nodes"))));
+        tokens.extend(indices("depth").zip(&self.depth).map(|(i, &d)| (i, Token::Limit(Limit::Depth(d), "--depth"))));
+        for id in ["games", "openings", "opening_plies", "concurrency", "pgn", "sprt", "max_plies"] {
             tokens.extend(indices(id).map(|i| (i, Token::Match)));
         }
         tokens.sort_by_key(|&(i, _)| i);
 
         let mut engines: Vec<EngineSpec> = Vec::new();
-        // The match's --tc, and each engine's own.
-        let mut match_tc = None;
-        let mut own_tc: Vec<Option<TimeControl>> = Vec::new();
+        // The match's limit, and each engine's own, with the option that gave it.
+        let mut match_limit: Option<(Limit, &str)> = None;
+        let mut own: Vec<Option<(Limit, &str)>> = Vec::new();
         // Whether the last option was an --engine or one of its options.
         let mut in_engine = false;
         for (_, token) in tokens {
@@ -175,7 +190,7 @@ impl Args {
                         return Err(CliError::usage("--engine needs a non-empty command"));
                     }
                     engines.push(EngineSpec { command, protocol: Protocol::Ucci, init: Vec::new(), name: None });
-                    own_tc.push(None);
+                    own.push(None);
                     true
                 }
                 Token::Proto(p) => {
@@ -190,28 +205,32 @@ impl Args {
                     last(&mut engines, "--name")?.name = Some(name.to_string());
                     true
                 }
-                Token::Tc(tc) => match own_tc.last_mut() {
-                    Some(own) if in_engine => {
-                        *own = Some(tc);
-                        true
+                Token::Limit(limit, flag) => {
+                    let engine = own.len();
+                    let (slot, whose) = match own.last_mut() {
+                        Some(slot) if in_engine => (slot, format!("engine {engine}")),
+                        _ => (&mut match_limit, "the match".to_string()),
+                    };
+                    if let Some((_, first)) = slot.replace((limit, flag)) {
+                        return Err(CliError::Usage(format!("{whose} is given two limits: {first} and {flag}")));
                     }
-                    _ => {
-                        match_tc = Some(tc);
-                        false
-                    }
-                },
+                    in_engine
+                }
                 Token::Match => false,
             };
             in_engine = engine_option;
         }
-        // Earlier versions' `--engine A --engine B --tc X`: X is the match's.
-        if let [None, last @ Some(_)] = own_tc[..]
-            && match_tc.is_none()
+        // Earlier versions' `--engine A --engine B --tc X` (or `--nodes N`): X is the match's.
+        if let [None, Some(_)] = own[..]
+            && match_limit.is_none()
         {
-            (match_tc, own_tc[1]) = (last, None);
+            match_limit = own[1].take();
         }
-        let match_tc = match_tc.map_or_else(|| time_control(DEFAULT_TC).map_err(CliError::Failed), Ok)?;
-        let tc = [0, 1].map(|i| own_tc.get(i).copied().flatten().unwrap_or(match_tc));
+        let match_limit = match match_limit {
+            Some((limit, _)) => limit,
+            None => Limit::Clock(time_control(DEFAULT_TC).map_err(CliError::Failed)?),
+        };
+        let limits = [0, 1].map(|i| own.get(i).copied().flatten().map_or(match_limit, |(limit, _)| limit));
         let engines: [EngineSpec; 2] = engines
             .try_into()
             .map_err(|e: Vec<_>| CliError::Usage(format!("two --engine are needed, {} given", e.len())))?;
@@ -225,13 +244,12 @@ impl Args {
         Ok(MatchOptions {
             engines,
             games: self.games as usize,
-            tc,
+            limits,
             openings: self.openings()?,
             concurrency: self.concurrency.min(256) as usize,
             pgn: self.pgn.clone(),
             sprt,
             max_plies: self.max_plies,
-            nodes: self.nodes,
         })
     }
 
@@ -334,11 +352,11 @@ mod tests {
         assert_eq!(m.engines[1].protocol, Protocol::Ucci);
         assert_eq!(m.engines[1].init, ["setoption=1"]);
         assert_eq!(m.games, 4);
-        assert_eq!(m.tc.map(|tc| tc.base.as_millis()), [1000, 1000]);
+        assert_eq!(m.limits.map(|l| l.clock().map(|tc| tc.base.as_millis())), [Some(1000), Some(1000)]);
         assert!(m.openings.len() >= 40);
-        assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none() && m.nodes.is_none());
+        assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none());
         let m = parse("--engine a --engine b --sprt -5 5 --max-plies 300 --concurrency 2 --nodes 5000").expect("valid");
-        assert_eq!(m.nodes, Some(5000));
+        assert_eq!(m.limits, [Limit::Nodes(5000), Limit::Nodes(5000)]);
         assert_eq!(m.sprt, Some(Sprt::new(-5.0, 5.0)));
         assert_eq!(m.max_plies, Some(300));
         assert_eq!(m.concurrency, 2);
@@ -346,7 +364,7 @@ mod tests {
 
     #[test]
     fn a_time_control_belongs_to_the_engine_it_follows() {
-        let tcs = |s: &str| parse(s).expect(s).tc.map(|tc| tc.to_string());
+        let tcs = |s: &str| parse(s).expect(s).limits.map(|l| l.to_string());
         assert_eq!(tcs("--engine a --engine b"), ["5+0.05", "5+0.05"]);
         // The match's: before the engines, after a match option, or (as in earlier versions)
         // right after the second engine when nothing else sets a clock.
@@ -364,6 +382,27 @@ mod tests {
         assert_eq!(tcs("--engine a --tc 1 --engine b"), ["1+0", "5+0.05"]);
     }
 
+    /// `--nodes` and `--depth` follow the rule of `--tc`: the engine whose options they follow,
+    /// else the match's; any of the three may be the match's and another an engine's own.
+    #[test]
+    fn a_node_or_depth_limit_belongs_to_the_engine_it_follows() {
+        let limits = |s: &str| parse(s).expect(s).limits.map(|l| l.to_string());
+        // The match's: before the engines, after a match option, or right after the second
+        // engine when nothing else sets a limit (as the commands of earlier records give it).
+        assert_eq!(limits("--nodes 3000 --engine a --engine b"), ["nodes 3000", "nodes 3000"]);
+        assert_eq!(limits("--engine a --engine b --games 2 --depth 7"), ["depth 7", "depth 7"]);
+        assert_eq!(limits("--engine a --engine b --init x --nodes 3000 --games 4"), ["nodes 3000", "nodes 3000"]);
+        // Each engine's own.
+        assert_eq!(limits("--engine a --nodes 20000 --engine b --depth 8"), ["nodes 20000", "depth 8"]);
+        assert_eq!(limits("--engine a --name A --depth 8 --engine b --init x --nodes 9"), ["depth 8", "nodes 9"]);
+        assert_eq!(limits("--engine a --nodes 20000 --engine b"), ["nodes 20000", "5+0.05"]);
+        assert_eq!(limits("--engine a --depth 5 --engine b --tc 10+0.1"), ["depth 5", "10+0.1"]);
+        // Beside a match limit of another kind.
+        assert_eq!(limits("--tc 1+0.01 --engine a --engine b --depth 6"), ["1+0.01", "depth 6"]);
+        assert_eq!(limits("--engine a --nodes 500 --engine b --games 2 --tc 2"), ["nodes 500", "2+0"]);
+        assert_eq!(limits("--depth 4 --engine a --tc 1 --engine b"), ["1+0", "depth 4"]);
+    }
+
     #[test]
     fn bad_arguments_are_refused() {
         for bad in [
@@ -375,6 +414,13 @@ mod tests {
             "--engine a --engine b --games x",
             "--engine a --engine b --nodes 0",
             "--engine a --engine b --nodes -5",
+            "--engine a --engine b --depth 0",
+            "--engine a --engine b --depth 256",
+            "--engine a --engine b --depth x",
+            // Two limits for one engine, or for the match.
+            "--engine a --nodes 5 --tc 1 --engine b",
+            "--engine a --engine b --depth 5 --depth 6",
+            "--nodes 5 --engine a --engine b --games 2 --tc 1",
             "--engine a --engine b --tc 0+1",
             "--engine a --tc 1+0.01+1 --engine b",
             "--engine a --engine b --tc",
@@ -422,8 +468,12 @@ mod tests {
     }
 
     #[test]
-    fn the_help_states_the_grace() {
+    fn the_help_states_the_grace_and_the_hang_limit() {
+        let help = command().render_long_help().to_string();
         let grace = format!("by more than {} ms", chuhan::arena::game::TIME_GRACE.as_millis());
-        assert!(command().render_long_help().to_string().contains(&grace), "{grace}");
+        let hang = format!("silent for {} s", chuhan::arena::game::SEARCH_MOVE_LIMIT.as_secs());
+        for text in [grace, hang] {
+            assert!(help.contains(&text), "{text}\n{help}");
+        }
     }
 }
