@@ -47,9 +47,9 @@ pub struct Network {
     narrow: bool,
 }
 
-/// The net built into the binary (`docs/nnue.md` §5): net 1, trained on Chuhan's own
-/// self-play. `Use NNUE` is off by default because it loses to the thesis evaluation.
-const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net1.chnn"));
+/// The net built into the binary (`docs/nnue.md` §5): net 3, trained on master games and
+/// Chuhan's self-play. `Use NNUE` is off by default because it loses to the thesis evaluation.
+const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net3.chnn"));
 
 /// Why a net could not be loaded; `Display` gives the line the protocols print.
 #[derive(Debug)]
