@@ -1,7 +1,7 @@
 //! The repetition verdicts of `positions/repetition.txt` (`docs/rules.md` §8), judged at the
 //! first recurrence as the file records them.
 
-use chuhan::judge::judge;
+use chuhan::judge::{judge, position_after};
 use chuhan::{Move, Position, Reason, RuleVerdict, game_result};
 
 /// Cases where Chuhan's verdict differs from the file's: (line in the file, the file's verdict,
@@ -91,6 +91,41 @@ const DIFFERENTIAL_CASES: &[(&str, &str, &str, &str, &str, &str)] = &[
         "red rook g6 chases black horse g7 on every move; black checks on 2 and chases on 2 of 4 moves, which is allowed",
         "1-0",
         "chased by unprotection while the other side checks and chases in turn: AXF rule 18 and the appendix",
+    ),
+];
+
+/// Fairy-Stockfish's own chase tests (the xiangqi cases of `test_is_optional_game_end` in its
+/// `test.py`, fairy-stockfish/Fairy-Stockfish) on which the two programs disagreed, and the one
+/// that this work's reading of AXF rule 19 settled: (its label, FEN, cycle, `chuhan judge`
+/// result, the `--explain` line, Fairy-Stockfish's result, the rule Chuhan follows).
+/// `docs/repetition.md` §6 gives the decisions.
+const HELD_OUT_CASES: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
+    (
+        "discovered and anti-discovered chase by cannon",
+        "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w",
+        "f4d4 f5d5 d4f4 d5f5",
+        "1/2-1/2 threefold repetition",
+        "draw, neither side checks on every move or chases one piece on every move: red checks on 2 and chases on 2 of 4 moves, which is allowed; black is neither checking nor chasing",
+        "0-1",
+        "one check and one chase: AXF rule 12, diagram 13",
+    ),
+    (
+        "check 4: a discovered check by the cannon behind the rook",
+        "3k5/9/9/9/9/9/9/9/cr1CAK3/9 w",
+        "d1d3 b1b3 d3d1 b3b1",
+        "1/2-1/2 threefold repetition",
+        "draw, neither side checks on every move or chases one piece on every move: red is neither checking nor chasing; black checks on 2 and chases on 2 of 4 moves, which is allowed",
+        "1-0",
+        "one check and one chase: AXF rule 12, diagram 13",
+    ),
+    (
+        "fake protection by cannon + mutual chase",
+        "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w",
+        "f8f6 f9e8 f6f8 e8f9",
+        "1/2-1/2 threefold repetition",
+        "draw, both sides chase on every move: red rook d8 and red rook f8 chase black cannon i8 on every move; black cannon i8 chases red rook d8 on every move",
+        "1/2-1/2",
+        "each advisor move gives the i8 cannon a screen: a new attack, so a chase (AXF rule 19 excuses only protection coming and going); equal offences draw",
     ),
 ];
 
@@ -215,4 +250,49 @@ fn differential_cases() {
         let expected = format!("result {result}\ncycle: {moves}\n{explanation}");
         assert_eq!(explained, expected, "{pattern}");
     }
+}
+
+/// Chuhan's verdict on each held-out case Fairy-Stockfish judges otherwise, and what `--explain`
+/// says of it.
+#[test]
+fn held_out_cases() {
+    for &(label, fen, cycle, result, explanation, _, rule) in HELD_OUT_CASES {
+        let moves = format!("{cycle} {cycle}");
+        let explained = judge(Some(fen), &moves, false, true).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(explained, format!("result {result}\ncycle: {moves}\n{explanation}"), "{label} ({rule})");
+    }
+}
+
+/// The verdict `result` (`1-0`, `0-1`, `1/2-1/2`) for the side to move in `pos`.
+fn verdict_for_side_to_move(pos: &Position, result: &str) -> RuleVerdict {
+    let red = pos.side_to_move() == chuhan::Color::Red;
+    match result.split_whitespace().next() {
+        Some("1-0") if red => RuleVerdict::Win,
+        Some("0-1") if !red => RuleVerdict::Win,
+        Some("1-0" | "0-1") => RuleVerdict::Loss,
+        Some("1/2-1/2") => RuleVerdict::Draw,
+        other => panic!("not a result: {other:?}"),
+    }
+}
+
+/// The search scores every rule-book, differential and held-out cycle as `chuhan judge` does:
+/// at the third occurrence when the cycle began before the root, and at once when the first
+/// recurrence falls inside the tree (`docs/rules.md` §8).
+#[test]
+fn search_scores_agree_with_judge() {
+    let cases = BOOK_CASES
+        .iter()
+        .map(|&(fen, moves, result, _)| (fen, moves.split_whitespace().take(4).collect::<Vec<_>>().join(" "), result))
+        .chain(DIFFERENTIAL_CASES.iter().map(|&(fen, cycle, result, ..)| (fen, cycle.to_string(), result)))
+        .chain(HELD_OUT_CASES.iter().map(|&(_, fen, cycle, result, ..)| (fen, cycle.to_string(), result)));
+    let mut checked = 0;
+    for (fen, cycle, result) in cases {
+        let twice = position_after(Some(fen), &format!("{cycle} {cycle}")).expect("a legal cycle");
+        let expected = verdict_for_side_to_move(&twice, result);
+        assert_eq!(twice.repetition_in_search(0), Some(expected), "{fen} {cycle}, root before the cycle");
+        let once = position_after(Some(fen), &cycle).expect("a legal cycle");
+        assert_eq!(once.repetition_in_search(5), Some(expected), "{fen} {cycle}, cycle inside the tree");
+        checked += 1;
+    }
+    assert_eq!(checked, BOOK_CASES.len() + DIFFERENTIAL_CASES.len() + HELD_OUT_CASES.len());
 }

@@ -64,6 +64,19 @@ fn fresh(after: &[u32; MAX_IDS], before: &[u32; MAX_IDS]) -> [u32; MAX_IDS] {
     std::array::from_fn(|t| after[t] & !before[t])
 }
 
+/// The pairs of points `for_each` names, `(from, to)`, by identity: entry `t` holds the
+/// identities standing on the `from` points paired with identity `t`'s point.
+fn by_identity(ids: &[u8; 90], for_each: impl FnOnce(&mut dyn FnMut(Square, Square))) -> [u32; MAX_IDS] {
+    let mut map = [0; MAX_IDS];
+    for_each(&mut |from, to| {
+        let (a, t) = (ids[from.index()], ids[to.index()]);
+        if a != NO_ID && t != NO_ID {
+            map[t as usize] |= 1 << a;
+        }
+    });
+    map
+}
+
 /// Where the piece of identity `id` stands.
 fn square_of(ids: &[u8; 90], id: usize) -> Square {
     let i = ids.iter().position(|&x| x as usize == id).expect("a followed piece stays on the board");
@@ -84,8 +97,9 @@ pub(super) struct SideChases {
     pub chasers: [u32; MAX_IDS],
     /// For each piece taking part in such a chase, chaser or chased, the points it did so from.
     pub seen: [Bitboard; MAX_IDS],
-    /// For each enemy piece, the chasers that made a new chase of it by moving themselves.
-    moved: [u32; MAX_IDS],
+    /// For each enemy piece, the chasers that made a new chase of it with a new attack: by
+    /// moving, or by a line opened or a screen given (not by the target losing protection).
+    attacking: [u32; MAX_IDS],
     /// Enemy pieces chased with every move only by pieces defending themselves (see
     /// [`CycleChases::release_defenders`]): not a perpetual chase.
     pub released: u32,
@@ -99,7 +113,7 @@ impl SideChases {
             perpetual: u32::MAX,
             chasers: [0; MAX_IDS],
             seen: [Bitboard::EMPTY; MAX_IDS],
-            moved: [0; MAX_IDS],
+            attacking: [0; MAX_IDS],
             released: 0,
         }
     }
@@ -124,17 +138,19 @@ impl CycleChases {
     }
 
     /// A piece chased perpetually that chases back without ever moving, its chases renewed
-    /// only by other moves (a screen or a protection taken away), is defending itself, not
-    /// chasing: AXF rule 19 (diagrams 39 to 41: "because the Black Rook doesn't move, it is not
-    /// considered as a perpetual chase"), and the WXF manual's diagram 61. A piece that is left
-    /// alone still chases that way (the AXF appendix's example of perpetual chase).
+    /// only by the target losing its protection, is defending itself, not chasing: AXF rule 19
+    /// ("the Rook cannot be perpetually chased, regardless of whether the opponent's Knight is
+    /// protected"; diagrams 39 to 41: "because the Black Rook doesn't move, it is not considered
+    /// as a perpetual chase"), and the WXF manual's diagram 61. A piece whose side's moves give
+    /// it a new attack (a screen, an opened line) chases, and a piece that is left alone chases
+    /// either way (the AXF appendix's example of perpetual chase).
     fn release_defenders(&mut self) {
         let perpetual = ByColor::new(self.sides[Color::Red].perpetual, self.sides[Color::Black].perpetual);
         for c in Color::ALL {
             let side = &mut self.sides[c];
             for t in Bits(side.perpetual) {
                 let chasers = side.chasers[t];
-                if chasers & !perpetual[!c] == 0 && chasers & side.moved[t] == 0 {
+                if chasers & !perpetual[!c] == 0 && chasers & side.attacking[t] == 0 {
                     side.perpetual &= !(1 << t);
                     side.released |= 1 << t;
                 }
@@ -187,15 +203,11 @@ impl Position {
         false
     }
 
-    /// Whether the piece on `from` chases the enemy piece on `to`, by conditions 3 to 5 (the
-    /// caller has applied 1 and 2).
+    /// Whether the legal capture by the piece on `from` of the enemy piece on `to` is a chase,
+    /// by conditions 4 and 5 (the caller has applied 1 to 3).
     fn chases(&self, attacker: Piece, from: Square, to: Square) -> bool {
         let Some(target) = self.board[to.index()] else { return false };
         let by = attacker.color();
-        // 3: the capture must be legal, so a pinned piece chases only what it may take.
-        if !self.king_safe_after_for(by, from, to) {
-            return false;
-        }
         // 4: it must gain material.
         if !wins_material_anyway(attacker.kind(), target.kind()) && self.is_protected(from, to) {
             return false;
@@ -208,11 +220,10 @@ impl Position {
         !mutual
     }
 
-    /// Calls `f(from, to)` for every chase by `by` in this position, whoever is to move: the
-    /// piece on `from` chases the enemy piece on `to` by conditions 1 to 5 of `docs/rules.md`
-    /// §8. Condition 6 (the chase is new) compares two positions and is
-    /// [`Position::trace_chases`]'s business.
-    fn for_each_chase(&self, by: Color, mut f: impl FnMut(Square, Square)) {
+    /// Calls `f(from, to)` for every attack by `by` in this position that conditions 1 to 3 of
+    /// `docs/rules.md` §8 allow to be a chase, whoever is to move: the piece on `from` could
+    /// legally take the enemy piece on `to`, protected or not.
+    fn for_each_attack(&self, by: Color, mut f: impl FnMut(Square, Square)) {
         let them = !by;
         // 2: kings and soldiers on their own side of the river may be attacked freely.
         let targets = self.colors[them]
@@ -224,11 +235,26 @@ impl Position {
         for from in attackers {
             let Some(attacker) = self.board[from.index()] else { continue };
             for to in capture_targets(attacker, from, &self.occ) & targets {
-                if self.chases(attacker, from, to) {
+                // 3: the capture must be legal, so a pinned piece chases only what it may take.
+                if self.king_safe_after_for(by, from, to) {
                     f(from, to);
                 }
             }
         }
+    }
+
+    /// Calls `f(from, to)` for every chase by `by` in this position, whoever is to move: the
+    /// piece on `from` chases the enemy piece on `to` by conditions 1 to 5 of `docs/rules.md`
+    /// §8. Condition 6 (the chase is new) compares two positions and is
+    /// [`Position::trace_chases`]'s business.
+    fn for_each_chase(&self, by: Color, mut f: impl FnMut(Square, Square)) {
+        self.for_each_attack(by, |from, to| {
+            if let Some(attacker) = self.board[from.index()]
+                && self.chases(attacker, from, to)
+            {
+                f(from, to);
+            }
+        });
     }
 
     /// Enemy pieces that `by` chases in this position (conditions 1 to 5).
@@ -237,18 +263,6 @@ impl Position {
         let mut chased = Bitboard::EMPTY;
         self.for_each_chase(by, |_, to| chased = chased.with(to));
         chased
-    }
-
-    /// `by`'s chases by identity: entry `t` holds the identities chasing identity `t`.
-    fn chase_map(&self, by: Color, ids: &[u8; 90]) -> [u32; MAX_IDS] {
-        let mut map = [0; MAX_IDS];
-        self.for_each_chase(by, |from, to| {
-            let (a, t) = (ids[from.index()], ids[to.index()]);
-            if a != NO_ID && t != NO_ID {
-                map[t as usize] |= 1 << a;
-            }
-        });
-        map
     }
 
     /// Replays the cycle formed by the last `plies` moves and follows each side's chases
@@ -284,12 +298,14 @@ impl Position {
         }
         for &mv in &moves {
             let s = pos.stm;
-            let before = pos.chase_map(s, &ids);
+            // `s`'s chases, and its attacks on protected pieces too, by identity.
+            let before = by_identity(&ids, |f| pos.for_each_chase(s, f));
+            let attacked = by_identity(&ids, |f| pos.for_each_attack(s, f));
             let shifted = pos.shift(mv.from(), mv.to());
             debug_assert!(shifted, "replaying {mv}");
             ids[mv.to().index()] = ids[mv.from().index()];
             ids[mv.from().index()] = NO_ID;
-            let after = pos.chase_map(s, &ids);
+            let after = by_identity(&ids, |f| pos.for_each_chase(s, f));
             let mover = 1u32 << ids[mv.to().index()];
             let side = &mut trace.sides[s];
             side.moves += 1;
@@ -304,7 +320,7 @@ impl Position {
             let fresh = fresh(&after, &before);
             for t in Bits(new) {
                 side.chasers[t] |= fresh[t];
-                side.moved[t] |= fresh[t] & mover;
+                side.attacking[t] |= fresh[t] & (mover | !attacked[t]);
                 side.seen[t] = side.seen[t].with(square_of(&ids, t));
                 for a in Bits(fresh[t]) {
                     side.seen[a] = side.seen[a].with(square_of(&ids, a));
@@ -495,6 +511,14 @@ mod tests {
         // each advisor move, without moving (`repetition.txt` line 60).
         let fen = "2bak4/RC2arN2/4b1n2/2p5p/6p2/2P6/4p1P1c/4B4/4A4/4KAB2 b";
         assert_eq!(chasers(fen, "e8f9 b8b9 f9e8 b9b8"), (true, false));
+    }
+
+    #[test]
+    fn a_chased_piece_given_a_new_attack_chases_back() {
+        // The i8 cannon, chased by the red rooks, never moves, but each advisor move gives it a
+        // screen onto the d8 rook: a new attack, not protection coming and going.
+        let fen = "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w";
+        assert_eq!(chasers(fen, "f8f6 f9e8 f6f8 e8f9"), (true, true));
     }
 
     #[test]
