@@ -27,6 +27,10 @@ fn judge_result_lines() {
         judge(&["--fen", "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 119 60", "--moves", "a0a1"]),
         "result 1/2-1/2 60-move rule"
     );
+    // Under the fifty-move limit the game ends twenty plies earlier; the default plays on.
+    let fifty_moves = ["--fen", "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 99 60", "--moves", "a0a1"];
+    assert_eq!(judge(&[&fifty_moves[..], &["--move-limit", "50"]].concat()), "result 1/2-1/2 50-move rule");
+    assert_eq!(judge(&fifty_moves), "result * game goes on");
 
     // Perpetual check: two occurrences so far, so only --first-repetition judges it.
     let twice = "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8";
@@ -96,6 +100,7 @@ fn judge_bad_input_exits_2_naming_the_token() {
         (&["--moves", "h2e2 x9"], "x9"),
         (&["--moves", "h2e2 h2e2"], "h2e2"),
         (&["--bogus"], "--bogus"),
+        (&["--move-limit", "49"], "49 is out of range (50 to 60)"),
     ] {
         let o = run(&[&["judge"], args].concat());
         assert_eq!(o.status.code(), Some(2), "{args:?}");

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{FenError, IllegalMove, Position};
+use crate::board::{FenError, IllegalMove, MoveLimit, Position};
 use crate::notation::{self, NotationError};
 use crate::outcome::game_result;
 use crate::types::Move;
@@ -45,14 +45,15 @@ impl std::error::Error for JudgeError {}
 /// third occurrence, or at the first recurrence with `first_repetition` (the convention of
 /// `repetition.txt`). With `explain`, a repetition verdict is followed by the lines of its
 /// [`CycleReport`](crate::board::CycleReport): the moves of the cycle and who repeated what.
+/// The move limit is sixty moves; [`verdict`] takes another.
 pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool, explain: bool) -> Result<String, JudgeError> {
-    Ok(verdict(&position_after(fen, moves)?, first_repetition, explain))
+    Ok(verdict(&position_after(fen, moves)?, first_repetition, explain, MoveLimit::SIXTY))
 }
 
-/// The verdict on `pos` as [`judge`] writes it.
-pub fn verdict(pos: &Position, first_repetition: bool, explain: bool) -> String {
+/// The verdict on `pos` as [`judge`] writes it, the game drawn at the move limit `limit`.
+pub fn verdict(pos: &Position, first_repetition: bool, explain: bool, limit: MoveLimit) -> String {
     let occurrences = if first_repetition { 2 } else { 3 };
-    let Some(result) = game_result(pos, occurrences) else { return "result * game goes on".to_string() };
+    let Some(result) = game_result(pos, occurrences, limit) else { return "result * game goes on".to_string() };
     let mut text = format!("result {} {}", result.score(), result.reason);
     let by_repetition =
         matches!(result.reason, Reason::PerpetualCheck(_) | Reason::PerpetualChase(_) | Reason::Repetition { .. });

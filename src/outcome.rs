@@ -2,7 +2,7 @@
 //! the first test is whether the side to move has a legal move; the board judges repetitions,
 //! the 60-move counter and material, and nothing below `movegen` asks for a legal move.
 
-use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, MoveLimit, Position, RULE60_PLIES, RuleVerdict};
+use crate::board::{Cycle, MOVE_LIMIT_CLAIM_PLIES, MoveLimit, Position, RuleVerdict};
 use crate::movegen::has_legal_move;
 use crate::types::{Color, GameResult, Reason};
 
@@ -12,8 +12,9 @@ pub const GAME_OCCURRENCES: usize = 3;
 
 /// Judges whether the game is over in `pos`, applying the tests of `docs/rules.md` §7 in its
 /// order: no legal move, repetition (at the `occurrences`-th occurrence, see
-/// [`Position::repetition_verdict`]), the 60-move rule, insufficient material. `None`: play on.
-pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {
+/// [`Position::repetition_verdict`]), the move limit `limit` (`docs/rules.md` §9), insufficient
+/// material. `None`: play on.
+pub fn game_result(pos: &Position, occurrences: usize, limit: MoveLimit) -> Option<GameResult> {
     let stm = pos.side_to_move();
     let (win, loss) = (Some(stm), Some(!stm));
     let draw = |reason| Some(GameResult { winner: None, reason });
@@ -29,8 +30,8 @@ pub fn game_result(pos: &Position, occurrences: usize) -> Option<GameResult> {
         };
         return Some(GameResult { winner: if offender == stm { loss } else { win }, reason });
     }
-    if pos.rule60() >= RULE60_PLIES {
-        return draw(Reason::Rule60);
+    if pos.rule60() >= limit.plies() {
+        return draw(Reason::MoveLimit { moves: limit.moves_each() });
     }
     if pos.insufficient_material() {
         return draw(Reason::InsufficientMaterial);
@@ -77,6 +78,8 @@ pub fn verdict_in_search(pos: &Position, plies_from_root: usize, limit: MoveLimi
 mod tests {
     use super::*;
 
+    const SIXTY: MoveLimit = MoveLimit::SIXTY;
+
     fn play(pos: &mut Position, moves: &str) {
         pos.play_iccs(moves);
     }
@@ -86,16 +89,16 @@ mod tests {
         let mut pos = Position::startpos();
         play(&mut pos, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9");
         let draw = GameResult { winner: None, reason: Reason::Repetition { occurrences: 3 } };
-        assert_eq!(game_result(&pos, 3), Some(draw));
-        assert_eq!(game_result(&Position::startpos(), 3), None);
+        assert_eq!(game_result(&pos, 3, SIXTY), Some(draw));
+        assert_eq!(game_result(&Position::startpos(), 3, SIXTY), None);
     }
 
     #[test]
     fn perpetual_check_loses_the_game() {
         let mut pos = Position::from_fen("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w").expect("valid");
         play(&mut pos, "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8");
-        assert_eq!(game_result(&pos, 2).map(|r| r.reason), Some(Reason::PerpetualCheck(Color::Red)));
-        assert_eq!(game_result(&pos, 2).and_then(|r| r.winner), Some(Color::Black));
+        assert_eq!(game_result(&pos, 2, SIXTY).map(|r| r.reason), Some(Reason::PerpetualCheck(Color::Red)));
+        assert_eq!(game_result(&pos, 2, SIXTY).and_then(|r| r.winner), Some(Color::Black));
     }
 
     #[test]
@@ -105,15 +108,20 @@ mod tests {
         let forfeit = GameResult { winner: Some(Color::Black), reason: Reason::NoMove(Color::Red) };
         assert_eq!(no_move_result(&at(99)), forfeit);
         assert_eq!(no_move_result(&at(100)), GameResult { winner: None, reason: Reason::MoveLimitClaim(Color::Red) });
-        assert_eq!(game_result(&at(119), 3), None);
-        assert_eq!(game_result(&at(120), 3), Some(GameResult { winner: None, reason: Reason::Rule60 }));
+        assert_eq!(game_result(&at(119), 3, SIXTY), None);
+        let sixty = GameResult { winner: None, reason: Reason::MoveLimit { moves: 60 } };
+        assert_eq!(game_result(&at(120), 3, SIXTY), Some(sixty));
+        // Under the fifty-move limit the game ends at 100, drawn with the same reason's count.
+        assert_eq!(game_result(&at(99), 3, MoveLimit::FIFTY), None);
+        let fifty = GameResult { winner: None, reason: Reason::MoveLimit { moves: 50 } };
+        assert_eq!(game_result(&at(100), 3, MoveLimit::FIFTY), Some(fifty));
     }
 
     #[test]
     fn no_legal_move_is_a_loss() {
         // The rook on d9 checks along the back rank, the one on a8 takes f8, the king e8.
         let mated = Position::from_fen("3R1k3/R8/9/9/9/9/9/9/9/4K4 b").expect("valid");
-        let result = game_result(&mated, 3).expect("over");
+        let result = game_result(&mated, 3, SIXTY).expect("over");
         assert_eq!((result.winner, result.reason), (Some(Color::Red), Reason::Checkmate));
         assert!(!has_legal_move(&mated));
     }

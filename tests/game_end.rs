@@ -1,5 +1,6 @@
 //! Game-end judging (`docs/rules.md` §7, §9 and §10) through the public API.
 
+use chuhan::board::MoveLimit;
 use chuhan::movegen::legal_moves;
 use chuhan::{Color, GameResult, Move, Position, Reason, game_result};
 
@@ -42,7 +43,7 @@ fn random_games_end_in_a_loss_for_the_side_without_moves() {
         let mut pos = Position::startpos();
         for _ in 0..MAX_PLIES {
             let moves = legal_moves(&pos);
-            let result = game_result(&pos, 3);
+            let result = game_result(&pos, 3, MoveLimit::SIXTY);
             if moves.is_empty() {
                 let stm = pos.side_to_move();
                 let reason = if pos.in_check() { Reason::Checkmate } else { Reason::Stalemate };
@@ -69,13 +70,16 @@ fn random_games_end_in_a_loss_for_the_side_without_moves() {
 fn sixty_move_rule() {
     // Two quiet moves take the counter from 118 to 120.
     let mut pos = position("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 118 60");
-    assert_eq!(game_result(&pos, 3), None);
+    assert_eq!(game_result(&pos, 3, MoveLimit::SIXTY), None);
     play(&mut pos, "a0a1 e9f9");
     assert_eq!(pos.rule60(), 120);
-    assert_eq!(game_result(&pos, 3), draw(Reason::Rule60));
+    assert_eq!(game_result(&pos, 3, MoveLimit::SIXTY), draw(Reason::MoveLimit { moves: 60 }));
     // But a side without a legal move has lost, whatever the counter says (`docs/rules.md` §7, the order).
     let pos = position("3k5/9/9/9/3R5/9/9/9/9/4K4 b - - 120 60");
-    assert_eq!(game_result(&pos, 3), Some(GameResult { winner: Some(Color::Red), reason: Reason::Checkmate }));
+    assert_eq!(
+        game_result(&pos, 3, MoveLimit::SIXTY),
+        Some(GameResult { winner: Some(Color::Red), reason: Reason::Checkmate })
+    );
 }
 
 #[test]
@@ -83,10 +87,10 @@ fn insufficient_material() {
     // Advisors and elephants cannot attack the king.
     let pos = position("3aka3/9/4b4/9/9/9/9/2B1B4/4A4/3K5 w");
     assert!(pos.insufficient_material());
-    assert_eq!(game_result(&pos, 3), draw(Reason::InsufficientMaterial));
+    assert_eq!(game_result(&pos, 3, MoveLimit::SIXTY), draw(Reason::InsufficientMaterial));
     // A single soldier, on either side, can.
     for fen in ["3aka3/9/4b4/9/9/9/4P4/2B1B4/4A4/3K5 w", "3aka3/9/4b4/4p4/9/9/9/2B1B4/4A4/3K5 w"] {
         assert!(!position(fen).insufficient_material(), "{fen}");
-        assert_eq!(game_result(&position(fen), 3), None, "{fen}");
+        assert_eq!(game_result(&position(fen), 3, MoveLimit::SIXTY), None, "{fen}");
     }
 }

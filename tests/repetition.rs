@@ -203,7 +203,7 @@ fn perpetual_check_cases_all_agree() {
     for case in cases() {
         let pos = play(&case);
         let ours = name(pos.repetition_verdict(2));
-        let by_check = matches!(game_result(&pos, 2), Some(r) if matches!(r.reason, Reason::PerpetualCheck(_)));
+        let by_check = matches!(game_result(&pos, 2, chuhan::board::MoveLimit::SIXTY), Some(r) if matches!(r.reason, Reason::PerpetualCheck(_)));
         if by_check || case.source.contains("perpetual check") || case.source.contains("two-to-one check") {
             assert_eq!(ours, case.expected, "line {}", case.line);
             checked += 1;
@@ -227,7 +227,9 @@ fn known_differences_reasons() {
     pos.unmake();
     assert_eq!(pos.side_to_move(), chuhan::Color::Red);
     assert_eq!(pos.repetition_verdict(2), Some(RuleVerdict::Loss));
-    assert!(matches!(game_result(&pos, 2), Some(r) if r.reason == Reason::PerpetualChase(chuhan::Color::Red)));
+    assert!(
+        matches!(game_result(&pos, 2, chuhan::board::MoveLimit::SIXTY), Some(r) if r.reason == Reason::PerpetualChase(chuhan::Color::Red))
+    );
 }
 
 #[test]

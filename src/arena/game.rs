@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use super::client::{Answer, ClientError, Engine, EngineSpec, GoClocks, GoLimit, Reply, Thought};
 use super::memory::{self, EngineMemory};
 use super::openings::Opening;
-use crate::board::Position;
+use crate::board::{MoveLimit, Position};
 use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result, no_move_result};
 use crate::pgn;
 use crate::types::{ByColor, Color, GameResult, Move, Reason};
@@ -374,7 +374,7 @@ fn run(
     let mut base_fen = pos.fen();
     let mut since_base: Vec<Move> = Vec::new();
     loop {
-        if let Some(result) = game_result(&pos, GAME_OCCURRENCES) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY) {
             return result;
         }
         if let Some(cap) = cfg.max_plies

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::board::{FenError, Position, START_FEN};
+use crate::board::{FenError, MoveLimit, Position, START_FEN};
 use crate::outcome::{GAME_OCCURRENCES, game_result};
 use crate::pgn::Game;
 
@@ -60,7 +60,7 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
     for line in crate::epd::lines(text) {
         let error = |reason: String| OpeningError { line: line.number, reason };
         let pos = Position::from_fen(line.fen).map_err(|e: FenError| error(format!("invalid FEN: {e}")))?;
-        if let Some(result) = game_result(&pos, GAME_OCCURRENCES) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY) {
             return Err(error(format!("the game is already over ({})", result.reason)));
         }
         let name = line.ops.iter().find(|f| !f.starts_with("moves")).map(|f| f.to_string());
@@ -87,7 +87,7 @@ pub fn from_games(games: &[Game], plies: Option<usize>) -> Result<(Vec<Opening>,
             continue;
         };
         let fen = pos.fen();
-        if game_result(&pos, GAME_OCCURRENCES).is_some() || !seen.insert(fen.clone()) {
+        if game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY).is_some() || !seen.insert(fen.clone()) {
             passed += 1;
             continue;
         }
@@ -121,7 +121,7 @@ mod tests {
                 pos.play(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
             }
             assert_eq!(pos.fen(), opening.fen, "{line}");
-            assert!(game_result(&pos, GAME_OCCURRENCES).is_none(), "{line}");
+            assert!(game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY).is_none(), "{line}");
             for kind in PieceKind::ALL {
                 assert_eq!(pos.count(Color::Red, kind), pos.count(Color::Black, kind), "{line}");
             }

@@ -21,7 +21,7 @@ pub use check::CheckInfo;
 pub use cycle::{Chase, Conduct, Cycle, CycleReport};
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::IllegalMove;
-pub use rules::{MOVE_LIMIT_CLAIM_PLIES, MoveLimit, RULE60_PLIES, RuleVerdict};
+pub use rules::{MOVE_LIMIT_CLAIM_PLIES, MoveLimit, RuleVerdict};
 pub use see::SEE_VALUE;
 
 /// What a position knows about how it was reached; one per ply on the undo stack (Stockfish's

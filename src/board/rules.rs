@@ -5,6 +5,10 @@
 //! last capture or null move; that is all the search pays at a node without a repetition. Only a
 //! repetition found that way is judged, which may replay the cycle (see `chase.rs`).
 
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
 use super::cycle::{Cycle, CycleReport};
 use super::{Position, State};
 use crate::types::{Color, GameResult, PieceKind, Reason};
@@ -12,7 +16,8 @@ use crate::types::{Color, GameResult, PieceKind, Reason};
 /// A move limit: the value of the 60-move counter, in plies, at which a game ends drawn
 /// (`docs/rules.md` §9). The rule books differ: sixty moves each in the Chinese rules, which
 /// let a competition set fewer; fifty in the xqbase league's rules, ElephantEye and
-/// Fairy-Stockfish's UCI mode.
+/// Fairy-Stockfish's UCI mode. Written and parsed as moves each (`60`), as the UCI option
+/// `MoveLimit`, `chuhan judge`, `play` and `serve` take it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveLimit(u32);
 
@@ -21,6 +26,8 @@ impl MoveLimit {
     pub const SIXTY: MoveLimit = MoveLimit(120);
     /// Fifty moves each.
     pub const FIFTY: MoveLimit = MoveLimit(100);
+    /// The limits a game may be played to, in moves each.
+    pub const MOVES: RangeInclusive<u32> = MoveLimit::FIFTY.0 / 2..=MoveLimit::SIXTY.0 / 2;
 
     /// `moves` moves each, kept between [`MoveLimit::FIFTY`] and [`MoveLimit::SIXTY`].
     pub fn moves(moves: u32) -> MoveLimit {
@@ -30,6 +37,11 @@ impl MoveLimit {
     pub const fn plies(self) -> u32 {
         self.0
     }
+
+    /// The limit in moves each.
+    pub const fn moves_each(self) -> u32 {
+        self.0 / 2
+    }
 }
 
 impl Default for MoveLimit {
@@ -38,11 +50,28 @@ impl Default for MoveLimit {
     }
 }
 
-/// The counter value at which the game is drawn in `chuhan judge`, `play` and the referee.
-pub const RULE60_PLIES: u32 = MoveLimit::SIXTY.plies();
+impl fmt::Display for MoveLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.moves_each())
+    }
+}
+
+impl FromStr for MoveLimit {
+    type Err = String;
+
+    /// Moves each, in [`MoveLimit::MOVES`]: `50` to `60`.
+    fn from_str(text: &str) -> Result<MoveLimit, String> {
+        let range = || format!("({} to {})", MoveLimit::MOVES.start(), MoveLimit::MOVES.end());
+        let moves: u32 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of moves {}", range()))?;
+        if !MoveLimit::MOVES.contains(&moves) {
+            return Err(format!("{moves} is out of range {}", range()));
+        }
+        Ok(MoveLimit::moves(moves))
+    }
+}
 
 /// The counter value from which a player may claim the draw instead of moving: the fifty-move
-/// limit, on the same counter as [`RULE60_PLIES`].
+/// limit, on the same counter as [`MoveLimit`].
 pub const MOVE_LIMIT_CLAIM_PLIES: u32 = MoveLimit::FIFTY.plies();
 
 /// A verdict of the rules, from the side to move's point of view.
@@ -145,6 +174,17 @@ mod tests {
 
     /// Horses out and back: the start position again after four plies.
     const SHUFFLE: &str = "b0c2 b9c7 c2b0 c7b9";
+
+    #[test]
+    fn move_limits_parse_as_moves_each() {
+        assert_eq!("50".parse::<MoveLimit>(), Ok(MoveLimit::FIFTY));
+        assert_eq!(" 60".parse::<MoveLimit>(), Ok(MoveLimit::SIXTY));
+        assert_eq!("55".parse::<MoveLimit>().map(MoveLimit::plies), Ok(110));
+        assert_eq!("49".parse::<MoveLimit>(), Err("49 is out of range (50 to 60)".to_string()));
+        assert_eq!("61".parse::<MoveLimit>(), Err("61 is out of range (50 to 60)".to_string()));
+        assert_eq!("sixty".parse::<MoveLimit>(), Err("'sixty' is not a number of moves (50 to 60)".to_string()));
+        assert_eq!(MoveLimit::FIFTY.to_string(), "50");
+    }
 
     #[test]
     fn repetitions_are_counted_by_occurrence() {

@@ -1,5 +1,7 @@
 //! `chuhan judge`: a move list played from a position and the result judged by the rules.
 
+use chuhan::board::MoveLimit;
+
 use super::CliError;
 use super::args::PositionArgs;
 
@@ -13,12 +15,16 @@ pub struct Args {
     /// Under a repetition verdict, print the cycle and who repeated what in it.
     #[arg(long)]
     explain: bool,
+    /// The game is drawn after this many moves each without a capture, 50 to 60
+    /// (`docs/rules.md` §9).
+    #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
+    move_limit: MoveLimit,
 }
 
 impl Args {
     pub fn run(self) -> Result<(), CliError> {
         let pos = self.position.position()?;
-        out!("{}", chuhan::judge::verdict(&pos, self.first_repetition, self.explain));
+        out!("{}", chuhan::judge::verdict(&pos, self.first_repetition, self.explain, self.move_limit));
         Ok(())
     }
 }

@@ -4,6 +4,7 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use chuhan::Color;
+use chuhan::board::MoveLimit;
 use chuhan::engine::Level;
 use chuhan::notation::{Notation, Script};
 use chuhan::play::{Config, Think};
@@ -40,6 +41,10 @@ pub struct Args {
     /// Search every move instead of opening from the book.
     #[arg(long)]
     no_book: bool,
+    /// The game is drawn after this many moves each without a capture, 50 to 60
+    /// (`docs/rules.md` §9); the search plays to the same limit.
+    #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
+    move_limit: MoveLimit,
 }
 
 impl Args {
@@ -60,6 +65,7 @@ impl Args {
             colour: std::io::stdout().is_terminal() && !no_colour,
             echo: !std::io::stdin().is_terminal(),
             book: !self.no_book,
+            move_limit: self.move_limit,
         };
         chuhan::play::run(config, std::io::stdin().lock(), std::io::stdout().lock())
             .map_err(|e| CliError::Failed(format!("{e:#}")))

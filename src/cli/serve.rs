@@ -2,6 +2,8 @@
 
 use std::net::IpAddr;
 
+use chuhan::board::MoveLimit;
+
 use super::CliError;
 
 #[derive(clap::Args)]
@@ -19,6 +21,10 @@ pub struct Args {
     /// one (default: the built-in book). Read once at the start; no other file is touched.
     #[arg(long, value_name = "FILE")]
     book: Option<std::path::PathBuf>,
+    /// Games are drawn after this many moves each without a capture, 50 to 60
+    /// (`docs/rules.md` §9); Chuhan's search plays to the same limit.
+    #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
+    move_limit: MoveLimit,
 }
 
 impl Args {
@@ -39,7 +45,7 @@ impl Args {
         if self.open {
             open(&url);
         }
-        chuhan::web::serve_blocking(listener, book).map_err(CliError::failed)
+        chuhan::web::serve_blocking(listener, book, self.move_limit).map_err(CliError::failed)
     }
 }
 

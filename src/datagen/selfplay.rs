@@ -4,7 +4,7 @@
 use super::record::Record;
 use super::{Rng, Settings, keep};
 use crate::arena::game::jittered_nodes;
-use crate::board::Position;
+use crate::board::{MoveLimit, Position};
 use crate::engine::{Engine, Limits};
 use crate::movegen::{ALL, legal};
 use crate::outcome::{GAME_OCCURRENCES, game_result, no_move_result};
@@ -39,7 +39,7 @@ fn opening(engine: &mut Engine, rng: &mut Rng, settings: &Settings) -> Position 
             }
             pos.make(moves.as_slice()[rng.below(moves.len())]);
         }
-        if game_result(&pos, GAME_OCCURRENCES).is_none() {
+        if game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY).is_none() {
             break;
         }
     }
@@ -69,7 +69,7 @@ pub fn play(engine: &mut Engine, game: u32, settings: &Settings) -> Played {
     let mut records = Vec::new();
     let mut leader: Option<(Color, usize)> = None;
     let result = loop {
-        if let Some(result) = game_result(&pos, GAME_OCCURRENCES) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY) {
             break result;
         }
         let ply = pos.game_ply();

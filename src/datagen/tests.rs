@@ -33,7 +33,11 @@ fn self_play_records_replay_to_the_games_positions() {
         match played.result.reason {
             Reason::Resignation(loser) => assert_eq!(played.result.winner, Some(!loser)),
             Reason::PlyCap(_) => assert_eq!(played.result.winner, None),
-            _ => assert_eq!(game_result(&pos, 3), Some(played.result.clone()), "game {game}"),
+            _ => assert_eq!(
+                game_result(&pos, 3, crate::board::MoveLimit::SIXTY),
+                Some(played.result.clone()),
+                "game {game}"
+            ),
         }
         let red = (played.result.red_score() * 2.0) as u8;
         for record in &played.records {

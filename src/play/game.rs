@@ -3,7 +3,7 @@
 //! The end of the game is judged by [`crate::outcome::game_result`] (`docs/rules.md` §7), with
 //! repetitions judged at the third occurrence of a position, as in a game.
 
-use crate::board::{IllegalMove, Position};
+use crate::board::{IllegalMove, MoveLimit, Position};
 use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result};
 use crate::pgn;
 use crate::types::{Color, GameResult, Move, Reason};
@@ -15,21 +15,24 @@ pub struct Game {
     pos: Position,
     moves: Vec<Move>,
     result: Option<GameResult>,
+    /// The move limit at which the game is drawn (`docs/rules.md` §9).
+    move_limit: MoveLimit,
 }
 
 impl Game {
-    /// A new game from `start` (judged at once: the start may already be decided).
-    pub fn new(start: Position) -> Game {
+    /// A new game from `start` under the move limit `move_limit` (judged at once: the start
+    /// may already be decided).
+    pub fn new(start: Position, move_limit: MoveLimit) -> Game {
         let mut start = start;
         start.clear_history();
-        let result = judge(&start);
-        Game { pos: start.clone(), start, moves: Vec::new(), result }
+        let result = game_result(&start, GAME_OCCURRENCES, move_limit);
+        Game { pos: start.clone(), start, moves: Vec::new(), result, move_limit }
     }
 
     /// The game a PGN record holds. A decided result in the record stands unless the final
     /// position decides the game by rule.
-    pub fn from_pgn(record: &pgn::Game) -> Result<Game, IllegalMove> {
-        let mut game = Game::new(record.start.clone());
+    pub fn from_pgn(record: &pgn::Game, move_limit: MoveLimit) -> Result<Game, IllegalMove> {
+        let mut game = Game::new(record.start.clone(), move_limit);
         for &mv in &record.moves {
             game.play(mv)?;
         }
@@ -64,7 +67,7 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.pos.play(mv)?;
         self.moves.push(mv);
-        self.result = judge(&self.pos);
+        self.result = self.judge();
         Ok(())
     }
 
@@ -89,7 +92,17 @@ impl Game {
             self.moves.pop();
             self.pos.unmake();
         }
-        self.result = judge(&self.pos);
+        self.result = self.judge();
+    }
+
+    /// The game-end verdict on the current position (`docs/rules.md` §7), if the game is over.
+    fn judge(&self) -> Option<GameResult> {
+        game_result(&self.pos, GAME_OCCURRENCES, self.move_limit)
+    }
+
+    /// The move limit the game is played under.
+    pub fn move_limit(&self) -> MoveLimit {
+        self.move_limit
     }
 
     /// The judge's account of the repetition that ended the game, if one did.
@@ -131,17 +144,12 @@ pub fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// The game-end verdict on `pos` (`docs/rules.md` §7), if the game is over.
-pub fn judge(pos: &Position) -> Option<GameResult> {
-    game_result(pos, GAME_OCCURRENCES)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn game(fen: &str, moves: &[&str]) -> Game {
-        let mut g = Game::new(Position::from_fen(fen).expect("valid test FEN"));
+        let mut g = Game::new(Position::from_fen(fen).expect("valid test FEN"), MoveLimit::SIXTY);
         for m in moves {
             g.play(Move::parse(m).expect("test move")).unwrap_or_else(|e| panic!("{e}"));
         }
@@ -187,7 +195,16 @@ mod tests {
     #[test]
     fn sixty_moves_and_bare_kings_draw() {
         let g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", &["a0a1"]);
-        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::Rule60));
+        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::MoveLimit { moves: 60 }));
+        // Under the fifty-move limit the same game ended twenty plies earlier.
+        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 99 80").expect("valid");
+        let mut g = Game::new(start.clone(), MoveLimit::FIFTY);
+        assert!(!g.is_over());
+        g.play(Move::parse("a0a1").expect("move")).expect("legal");
+        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::MoveLimit { moves: 50 }));
+        let mut g = Game::new(start, MoveLimit::SIXTY);
+        g.play(Move::parse("a0a1").expect("move")).expect("legal");
+        assert!(!g.is_over());
         let g = game("3k5/9/9/9/9/9/9/9/3A5/4K4 w - - 0 1", &[]);
         assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::InsufficientMaterial));
     }
@@ -200,7 +217,7 @@ mod tests {
         assert_eq!(record.result, Some(GameResult::win(Color::Red, Reason::Resignation(Color::Black))));
         let text = record.to_pgn(crate::notation::Notation::Iccs);
         assert!(text.contains("[Termination \"black resigns\"]\n"), "{text}");
-        let back = Game::from_pgn(&pgn::Game::parse(&text).expect("parses")).expect("legal");
+        let back = Game::from_pgn(&pgn::Game::parse(&text).expect("parses"), MoveLimit::SIXTY).expect("legal");
         assert_eq!(back.moves(), g.moves());
         assert_eq!(back.result(), Some(&GameResult::win(Color::Red, Reason::Recorded)));
         assert_eq!(back.position().fen(), g.position().fen());

@@ -17,7 +17,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::{Context, anyhow};
 
-use crate::board::Position;
+use crate::board::{MoveLimit, Position};
 use crate::book::Ecco;
 use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Level, Limits, SearchResult, Strength};
 use crate::notation::{self, Notation};
@@ -60,6 +60,9 @@ pub struct Config {
     pub echo: bool,
     /// Open from the default book (`docs/book.md`) and name the opening.
     pub book: bool,
+    /// The move limit at which a game is drawn, for the judge and the search alike
+    /// (`docs/rules.md` §9).
+    pub move_limit: MoveLimit,
 }
 
 /// Plays games until `quit` or the end of `input`.
@@ -118,7 +121,7 @@ impl<W: Write> Session<W> {
         Ok(Session {
             out,
             engine,
-            game: Game::new(config.start.clone()),
+            game: Game::new(config.start.clone(), config.move_limit),
             initial: config.start,
             human: config.human,
             think: config.think,
@@ -276,7 +279,7 @@ impl<W: Write> Session<W> {
     fn think(&mut self, verbose: bool, strength: Strength, multipv: usize) -> anyhow::Result<SearchResult> {
         let pos = self.game.position().clone();
         self.engine.set_position(pos.clone());
-        let limits = Limits { strength, multipv, ..Limits::default() };
+        let limits = Limits { strength, multipv, move_limit: self.game.move_limit(), ..Limits::default() };
         let limits = match self.think {
             Think::Depth(d) => Limits { depth: Some(d), ..limits },
             Think::MoveTime(t) => Limits { movetime: Some(t), ..limits },
@@ -374,7 +377,7 @@ impl<W: Write> Session<W> {
                 }
             },
         };
-        self.game = Game::new(start);
+        self.game = Game::new(start, self.game.move_limit());
         self.engine.new_game();
         (self.score, self.opening) = (None, None);
         writeln!(self.out, "New game: you play {}.", side_name(self.human))?;
@@ -409,9 +412,10 @@ impl<W: Write> Session<W> {
                 return Ok(());
             }
         };
-        let game = pgn::Game::parse(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|record| Game::from_pgn(&record).map_err(|e| format!("the record holds an illegal move: {e}")));
+        let game = pgn::Game::parse(&text).map_err(|e| e.to_string()).and_then(|record| {
+            Game::from_pgn(&record, self.game.move_limit())
+                .map_err(|e| format!("the record holds an illegal move: {e}"))
+        });
         match game {
             Ok(game) => {
                 self.game = game;

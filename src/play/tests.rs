@@ -12,6 +12,7 @@ fn config(human: Color) -> Config {
         colour: false,
         echo: true,
         book: false,
+        move_limit: MoveLimit::SIXTY,
     }
 }
 

@@ -19,8 +19,8 @@ pub enum Reason {
     PerpetualChase(Color),
     /// A repetition with no forbidden offence, judged at this occurrence (`docs/rules.md` §8).
     Repetition { occurrences: usize },
-    /// `docs/rules.md` §9.
-    Rule60,
+    /// The move limit was reached: this many moves each without a capture (`docs/rules.md` §9).
+    MoveLimit { moves: u32 },
     /// That side claimed the draw by the move limit instead of moving, which the rules grant
     /// from fifty moves on (`docs/rules.md` §9).
     MoveLimitClaim(Color),
@@ -55,7 +55,7 @@ impl Reason {
                 | Reason::PerpetualCheck(_)
                 | Reason::PerpetualChase(_)
                 | Reason::Repetition { .. }
-                | Reason::Rule60
+                | Reason::MoveLimit { .. }
                 | Reason::MoveLimitClaim(_)
                 | Reason::InsufficientMaterial
         )
@@ -94,7 +94,7 @@ impl fmt::Display for Reason {
             Reason::Repetition { occurrences: 2 } => write!(f, "twofold repetition"),
             Reason::Repetition { occurrences: 3 } => write!(f, "threefold repetition"),
             Reason::Repetition { occurrences } => write!(f, "{occurrences}-fold repetition"),
-            Reason::Rule60 => write!(f, "60-move rule"),
+            Reason::MoveLimit { moves } => write!(f, "{moves}-move rule"),
             Reason::MoveLimitClaim(c) => write!(f, "draw claimed by {} under the 50-move limit", c.name()),
             Reason::InsufficientMaterial => write!(f, "insufficient material"),
             Reason::Resignation(c) => write!(f, "{} resigns", c.name()),
@@ -203,7 +203,9 @@ mod tests {
         assert_eq!((cap.score(), cap.reason.category(), cap.reason.at_fault()), ("1/2-1/2", "adjudication", None));
         let crash = Reason::EngineFailure { side: Color::Black, detail: String::new() };
         assert_eq!((crash.category(), crash.at_fault()), ("rules infraction", Some(Color::Black)));
-        assert!(Reason::Rule60.is_rule() && !Reason::Recorded.is_rule() && !Reason::Agreement.is_rule());
+        assert!(
+            Reason::MoveLimit { moves: 60 }.is_rule() && !Reason::Recorded.is_rule() && !Reason::Agreement.is_rule()
+        );
     }
 
     #[test]

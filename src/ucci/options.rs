@@ -227,7 +227,12 @@ pub const OPTIONS: &[OptionDef] = &[
         id: OptionId::MoveLimit,
         ucci: Some("movelimit"),
         uci: Some("MoveLimit"),
-        kind: OptionKind::Spin { default: 60, min: 50, ucci_min: 50, max: SpinMax::Fixed(60) },
+        kind: OptionKind::Spin {
+            default: MoveLimit::SIXTY.moves_each(),
+            min: *MoveLimit::MOVES.start(),
+            ucci_min: *MoveLimit::MOVES.start(),
+            max: SpinMax::Fixed(*MoveLimit::MOVES.end()),
+        },
     },
     OptionDef {
         id: OptionId::UseNnue,

@@ -32,6 +32,7 @@ use axum::routing::{get, post};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
+use crate::board::MoveLimit;
 use crate::book::Book;
 
 /// The port `chuhan serve` listens on when none is given.
@@ -41,8 +42,8 @@ pub const MAX_UPLOAD: usize = 4 << 20;
 /// The largest WebSocket message accepted, in bytes.
 pub const MAX_MESSAGE: usize = 64 << 10;
 
-/// What every connection shares: the port this server answers on, the bound on searches and
-/// the opening book.
+/// What every connection shares: the port this server answers on, the bound on searches, the
+/// opening book and the move limit of its games.
 #[derive(Clone)]
 pub struct Shared {
     port: u16,
@@ -51,14 +52,16 @@ pub struct Shared {
     /// The book of the explorer and of Chuhan's games: `--book`'s or the default (`None`: the
     /// default cannot be read).
     book: Option<Arc<Book>>,
+    /// The move limit at which the board and Chuhan's search draw a game (`docs/rules.md` §9).
+    move_limit: MoveLimit,
 }
 
 impl Shared {
     /// For a server on `port` running at most `cores` searches at once, with `book` (`None`:
-    /// the default book).
-    pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>) -> Shared {
+    /// the default book), its games drawn at `move_limit`.
+    pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>, move_limit: MoveLimit) -> Shared {
         let book = book.or_else(|| Book::open_or_default("").ok());
-        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))), book }
+        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))), book, move_limit }
     }
 
     /// Whether the request names this server by an address or `localhost` (a DNS name that
@@ -131,18 +134,27 @@ pub fn bind(host: IpAddr, port: u16) -> Result<std::net::TcpListener, String> {
 }
 
 /// Serves on `listener` until the process ends, at most `cores` searches at once, with `book`
-/// (`None`: the default book).
-pub async fn serve(listener: TcpListener, cores: usize, book: Option<Arc<Book>>) -> std::io::Result<()> {
-    let shared = Shared::new(listener.local_addr()?.port(), cores, book);
+/// (`None`: the default book), games drawn at `move_limit`.
+pub async fn serve(
+    listener: TcpListener,
+    cores: usize,
+    book: Option<Arc<Book>>,
+    move_limit: MoveLimit,
+) -> std::io::Result<()> {
+    let shared = Shared::new(listener.local_addr()?.port(), cores, book, move_limit);
     axum::serve(listener, router(shared)).await
 }
 
 /// [`serve`] on a runtime of its own, for the command line: as many searches as cores.
-pub fn serve_blocking(listener: std::net::TcpListener, book: Option<Arc<Book>>) -> std::io::Result<()> {
+pub fn serve_blocking(
+    listener: std::net::TcpListener,
+    book: Option<Arc<Book>>,
+    move_limit: MoveLimit,
+) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(cores.max(2)).enable_all().build()?;
-    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book).await })
+    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book, move_limit).await })
 }
 
 /// The address to print and open: loopback's name for a loopback or unspecified address.

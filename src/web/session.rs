@@ -113,11 +113,12 @@ pub(super) struct Session {
 
 impl Session {
     fn new(events: mpsc::UnboundedSender<Event>, shared: Shared) -> Session {
+        let move_limit = shared.move_limit;
         Session {
             events,
             shared,
             engine: None,
-            game: Game::new(Position::startpos()),
+            game: Game::new(Position::startpos(), move_limit),
             mode: Mode::Analysis { multipv: 1 },
             notation: Notation::Chinese(Script::Simplified),
             lang: Lang::En,
@@ -213,7 +214,7 @@ impl Session {
         let (human, level) = (setup::colour(color.as_deref())?, setup::level(level)?);
         let (movetime, control, left) = time;
         let movetime = setup::check_movetime(movetime)?;
-        let game = setup::game(fen.as_deref(), moves.as_deref())?;
+        let game = setup::game(fen.as_deref(), moves.as_deref(), self.shared.move_limit)?;
         let clock = setup::clock(control.as_deref(), left, game.moves().len())?;
         self.halt();
         self.clock = clock;
@@ -244,9 +245,9 @@ impl Session {
             ));
         }
         let (tree, game, node) = match tree {
-            Some(nodes) => setup::tree(setup::start_position(fen.as_deref())?, &nodes, node)?,
+            Some(nodes) => setup::tree(setup::start_position(fen.as_deref())?, &nodes, node, self.shared.move_limit)?,
             None => {
-                let game = setup::game(fen.as_deref(), moves.as_deref())?;
+                let game = setup::game(fen.as_deref(), moves.as_deref(), self.shared.move_limit)?;
                 let tree = Tree::line(game.moves());
                 let node = tree.len() - 1;
                 (tree, game, node)
@@ -268,7 +269,7 @@ impl Session {
         if !self.tree.contains(node) {
             return Err(setup::no_node(node));
         }
-        let game = setup::replay(self.game.start(), &self.tree.path(node))?;
+        let game = setup::replay(self.game.start(), &self.tree.path(node), self.shared.move_limit)?;
         self.halt();
         (self.game, self.node) = (game, node);
         Ok(self.after_move())
@@ -464,6 +465,7 @@ impl Session {
             (Work::Draw, _) => Limits { movetime: Some(Duration::from_millis(ADVICE_MS)), ..Limits::default() },
             _ => return Vec::new(),
         };
+        let limits = Limits { move_limit: self.shared.move_limit, ..limits };
         let (info_tx, done_tx) = (self.events.clone(), self.events.clone());
         if self.engine().is_none() {
             return vec![self.error(Say::new("cannot start an engine: out of memory", "无法启动引擎：内存不足"))];
@@ -497,7 +499,7 @@ impl Session {
         movetime: Option<u64>,
     ) -> Result<Vec<ServerMessage>, Say> {
         let movetime = setup::check_movetime(movetime)?;
-        let game = setup::game(fen.as_deref(), Some(&moves))?;
+        let game = setup::game(fen.as_deref(), Some(&moves), self.shared.move_limit)?;
         self.halt();
         self.clock = None;
         self.annotated = None;

@@ -8,7 +8,7 @@ use super::clock::GameClock;
 use super::tree::Tree;
 use super::words::{self, Say};
 use crate::arena::game::TimeControl;
-use crate::board::{IllegalMove, Position};
+use crate::board::{IllegalMove, MoveLimit, Position};
 use crate::engine::Level;
 use crate::notation;
 use crate::play::DEFAULT_LEVEL;
@@ -31,8 +31,9 @@ pub fn start_position(fen: Option<&str>) -> Result<Position, Say> {
 }
 
 /// The game `fen` then `moves` (ICCS, or any notation), checked before anything changes.
-pub fn game(fen: Option<&str>, moves: Option<&[String]>) -> Result<Game, Say> {
-    let mut game = Game::new(start_position(fen)?);
+/// The game is drawn at `move_limit`.
+pub fn game(fen: Option<&str>, moves: Option<&[String]>, move_limit: MoveLimit) -> Result<Game, Say> {
+    let mut game = Game::new(start_position(fen)?, move_limit);
     let moves = moves.unwrap_or_default();
     if moves.len() > MAX_MOVES {
         return Err(too_many());
@@ -48,7 +49,12 @@ pub fn game(fen: Option<&str>, moves: Option<&[String]>) -> Result<Game, Say> {
 
 /// The analysis tree a reloaded page sends (each node's parent and move), checked move by
 /// move, and the game that reaches `node` (the last node when absent).
-pub fn tree(start: Position, nodes: &[(usize, String)], node: Option<usize>) -> Result<(Tree, Game, usize), Say> {
+pub fn tree(
+    start: Position,
+    nodes: &[(usize, String)],
+    node: Option<usize>,
+    move_limit: MoveLimit,
+) -> Result<(Tree, Game, usize), Say> {
     if nodes.len() >= MAX_MOVES {
         return Err(too_many());
     }
@@ -61,7 +67,7 @@ pub fn tree(start: Position, nodes: &[(usize, String)], node: Option<usize>) -> 
                 format!("着法树第 {n} 个节点：父节点 {parent} 不在它之前"),
             ));
         }
-        let pos = replay(&start, &tree.path(*parent))?;
+        let pos = replay(&start, &tree.path(*parent), move_limit)?;
         let mv = notation::parse_move(pos.position(), text).map_err(|e| {
             words::notation_error(&e).after(&format!("tree node {n}: "), &format!("着法树第 {n} 个节点："))
         })?;
@@ -73,13 +79,13 @@ pub fn tree(start: Position, nodes: &[(usize, String)], node: Option<usize>) -> 
     if !tree.contains(node) {
         return Err(no_node(node));
     }
-    let game = replay(&start, &tree.path(node))?;
+    let game = replay(&start, &tree.path(node), move_limit)?;
     Ok((tree, game, node))
 }
 
 /// The game of `moves` from `start`, each checked.
-pub fn replay(start: &Position, moves: &[Move]) -> Result<Game, Say> {
-    let mut game = Game::new(start.clone());
+pub fn replay(start: &Position, moves: &[Move], move_limit: MoveLimit) -> Result<Game, Say> {
+    let mut game = Game::new(start.clone(), move_limit);
     for &mv in moves {
         game.play(mv).map_err(|e| illegal(&e))?;
     }

@@ -15,7 +15,7 @@ const PATIENCE: Duration = Duration::from_secs(120);
 async fn start() -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     let port = listener.local_addr().expect("bound").port();
-    tokio::spawn(serve(listener, 2, None));
+    tokio::spawn(serve(listener, 2, None, crate::board::MoveLimit::SIXTY));
     port
 }
 

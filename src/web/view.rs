@@ -108,7 +108,7 @@ fn reason_code(reason: &Reason) -> &'static str {
         Reason::PerpetualCheck(_) => "perpetual-check",
         Reason::PerpetualChase(_) => "perpetual-chase",
         Reason::Repetition { .. } => "repetition",
-        Reason::Rule60 | Reason::MoveLimitClaim(_) | Reason::PlyCap(_) => "move-limit",
+        Reason::MoveLimit { .. } | Reason::MoveLimitClaim(_) | Reason::PlyCap(_) => "move-limit",
         Reason::InsufficientMaterial => "material",
         Reason::Resignation(_) => "resignation",
         Reason::Agreement => "agreement",

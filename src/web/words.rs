@@ -112,7 +112,7 @@ pub fn reason(r: &Reason) -> Say {
         Reason::PerpetualCheck(c) => format!("{}长将", side(*c)),
         Reason::PerpetualChase(c) => format!("{}长捉", side(*c)),
         Reason::Repetition { occurrences } => format!("局面重复 {occurrences} 次"),
-        Reason::Rule60 => "六十回合自然限着".to_string(),
+        Reason::MoveLimit { moves } => format!("{moves} 回合自然限着"),
         Reason::MoveLimitClaim(c) => format!("{}依五十回合限着提和", side(*c)),
         Reason::InsufficientMaterial => "双方均无进攻子力".to_string(),
         Reason::Resignation(c) => format!("{}认输", side(*c)),
