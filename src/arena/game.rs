@@ -410,7 +410,7 @@ fn run(
             return illegal("not ICCS".to_string());
         };
         if let Err(e) = pos.play(mv) {
-            return illegal(e.reason);
+            return illegal(e.reason.to_string());
         }
         moves.push(mv);
         notes.push(MoveNote { used, thought });

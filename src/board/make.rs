@@ -170,19 +170,46 @@ impl Position {
         Ok(())
     }
 
-    /// Why `mv` cannot be played here, in words.
+    /// Why `mv` cannot be played here.
     pub fn explain_illegal(&self, mv: Move) -> IllegalMove {
-        let reason = match self.piece_at(mv.from()) {
-            None => format!("no piece on {}", mv.from()),
-            Some(pc) if pc.color() != self.stm => {
-                format!("the piece on {} is {}'s, but {} is to move", mv.from(), pc.color().name(), self.stm.name())
-            }
-            Some(pc) if !self.is_pseudo_legal(mv) => {
-                format!("a {} on {} cannot move to {}", pc.kind().name(), mv.from(), mv.to())
-            }
-            Some(_) => "it would leave the king in check or facing the other king".to_string(),
+        let (from, to) = (mv.from(), mv.to());
+        let reason = match self.piece_at(from) {
+            None => Illegality::NoPiece { from, side: None },
+            Some(pc) if pc.color() != self.stm => Illegality::NotToMove { from, owner: pc.color(), to_move: self.stm },
+            Some(pc) if !self.is_pseudo_legal(mv) => Illegality::CannotReach { kind: pc.kind(), from, to },
+            Some(_) => Illegality::KingExposed,
         };
         IllegalMove { mv, reason }
+    }
+}
+
+/// Why a move cannot be played: a value, so that each front can say it in its own language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegality {
+    /// The from-point is empty; `side`, when given, is the side to move, named in the text.
+    NoPiece { from: Square, side: Option<Color> },
+    /// The piece belongs to the side not to move.
+    NotToMove { from: Square, owner: Color, to_move: Color },
+    /// The piece does not move that way, or is blocked.
+    CannotReach { kind: PieceKind, from: Square, to: Square },
+    /// A move in WXF or Chinese notation that leads off the board or nowhere.
+    NoSuchMove(PieceKind),
+    /// The mover's king would be in check or face the other king.
+    KingExposed,
+}
+
+impl std::fmt::Display for Illegality {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Illegality::NoPiece { from, side: None } => write!(f, "no piece on {from}"),
+            Illegality::NoPiece { from, side: Some(side) } => write!(f, "no {} piece on {from}", side.name()),
+            Illegality::NotToMove { from, owner, to_move } => {
+                write!(f, "the piece on {from} is {}'s, but {} is to move", owner.name(), to_move.name())
+            }
+            Illegality::CannotReach { kind, from, to } => write!(f, "a {} on {from} cannot move to {to}", kind.name()),
+            Illegality::NoSuchMove(kind) => write!(f, "a {} cannot move that way", kind.name()),
+            Illegality::KingExposed => f.write_str("it would leave the king in check or facing the other king"),
+        }
     }
 }
 
@@ -190,7 +217,7 @@ impl Position {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
     pub mv: Move,
-    pub reason: String,
+    pub reason: Illegality,
 }
 
 impl std::fmt::Display for IllegalMove {

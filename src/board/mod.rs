@@ -20,7 +20,7 @@ use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 pub use check::CheckInfo;
 pub use cycle::{Chase, Conduct, Cycle, CycleReport};
 pub use fen::{FenError, START_FEN, Setup};
-pub use make::IllegalMove;
+pub use make::{IllegalMove, Illegality};
 pub use rules::{MOVE_LIMIT_CLAIM_PLIES, MoveLimit, RuleVerdict};
 pub use see::SEE_VALUE;
 

@@ -46,7 +46,7 @@ mod wxf;
 
 use std::fmt;
 
-use crate::board::Position;
+use crate::board::{Illegality, Position};
 use crate::types::{Color, Move, PieceKind};
 
 pub use chinese::{RED_NUMERALS, file_label, piece_name, to_chinese};
@@ -122,7 +122,7 @@ pub enum NotationError {
     /// More than one legal move fits the text.
     Ambiguous { text: String, moves: Vec<Move> },
     /// The text names a move that cannot be played here.
-    Illegal { text: String, reason: String },
+    Illegal { text: String, reason: Illegality },
 }
 
 impl fmt::Display for NotationError {

@@ -3,7 +3,7 @@
 //! ([`Parts`]).
 
 use super::NotationError;
-use crate::board::Position;
+use crate::board::{Illegality, Position};
 use crate::types::{Color, File, Move, Piece, PieceKind, Square};
 
 /// Direction of a move as the mover sees it.
@@ -239,7 +239,7 @@ pub(super) fn resolve(pos: &Position, spec: &Spec, text: &str) -> Result<Move, N
     let Some(&first) = candidates.first() else {
         return Err(NotationError::Illegal {
             text: text.trim().to_string(),
-            reason: format!("a {} cannot move that way", spec.kind.name()),
+            reason: Illegality::NoSuchMove(spec.kind),
         });
     };
     let fits: Vec<Move> = candidates.iter().copied().filter(|&mv| pos.is_legal_move(mv)).collect();

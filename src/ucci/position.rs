@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::command::Tokens;
-use crate::board::{FenError, IllegalMove, Position, START_FEN, Setup};
+use crate::board::{FenError, IllegalMove, Illegality, Position, START_FEN, Setup};
 use crate::types::Move;
 
 /// A position as `position` and `probe` describe it, checked for syntax only.
@@ -163,7 +163,7 @@ pub fn check_legal(pos: &Position, moves: &[Move]) -> Result<(), NumberedIllegal
 /// (`no black piece on h2`, as `docs/ucci.md` §11 shows).
 fn explain(pos: &Position, mv: Move) -> IllegalMove {
     match pos.piece_at(mv.from()) {
-        None => IllegalMove { mv, reason: format!("no {} piece on {}", pos.side_to_move().name(), mv.from()) },
+        None => IllegalMove { mv, reason: Illegality::NoPiece { from: mv.from(), side: Some(pos.side_to_move()) } },
         Some(_) => pos.explain_illegal(mv),
     }
 }

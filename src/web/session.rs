@@ -283,7 +283,7 @@ impl Session {
         if matches!(self.mode, Mode::Analysis { .. }) && self.tree.len() >= MAX_MOVES {
             return Err(setup::too_many());
         }
-        self.game.play(mv).map_err(|e| setup::illegal(&e))?;
+        self.game.play(mv).map_err(|e| words::illegal_move(&e))?;
         self.node = self.tree.child(self.node, mv);
         if let Some(clock) = self.clock.as_mut()
             && !clock.moved(mover)

@@ -8,7 +8,7 @@ use super::clock::GameClock;
 use super::tree::Tree;
 use super::words::{self, Say};
 use crate::arena::game::TimeControl;
-use crate::board::{IllegalMove, MoveLimit, Position};
+use crate::board::{MoveLimit, Position};
 use crate::engine::Level;
 use crate::notation;
 use crate::play::DEFAULT_LEVEL;
@@ -42,7 +42,7 @@ pub fn game(fen: Option<&str>, moves: Option<&[String]>, move_limit: MoveLimit) 
         let n = i + 1;
         let mv = notation::parse_move(game.position(), text)
             .map_err(|e| words::notation_error(&e).after(&format!("move {n}: "), &format!("第 {n} 步：")))?;
-        game.play(mv).map_err(|e| illegal(&e))?;
+        game.play(mv).map_err(|e| words::illegal_move(&e))?;
     }
     Ok(game)
 }
@@ -87,7 +87,7 @@ pub fn tree(
 pub fn replay(start: &Position, moves: &[Move], move_limit: MoveLimit) -> Result<Game, Say> {
     let mut game = Game::new(start.clone(), move_limit);
     for &mv in moves {
-        game.play(mv).map_err(|e| illegal(&e))?;
+        game.play(mv).map_err(|e| words::illegal_move(&e))?;
     }
     Ok(game)
 }
@@ -114,10 +114,6 @@ pub fn too_many() -> Say {
 
 pub fn no_node(node: usize) -> Say {
     Say::new(format!("no node {node} in the move tree"), format!("着法树中没有第 {node} 个节点"))
-}
-
-pub fn illegal(e: &IllegalMove) -> Say {
-    Say::new(e.to_string(), format!("着法 '{}' 不合法", e.mv))
 }
 
 /// The player's side: `red` (the default) or `black`.

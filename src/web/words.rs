@@ -1,7 +1,7 @@
 //! The server's words in English and Chinese (`docs/web.md` §2): every error, notice and result
 //! text a tab receives is a [`Say`] holding both, sent in the language the tab chose.
 
-use crate::board::FenError;
+use crate::board::{FenError, IllegalMove, Illegality};
 use crate::notation::NotationError;
 use crate::types::{Color, PieceKind, Reason};
 
@@ -99,9 +99,27 @@ pub fn notation_error(e: &NotationError) -> Say {
             format!("'{text}'：{}在那里没有{}", side(*color), piece(*kind))
         }
         NotationError::Ambiguous { text, .. } => format!("'{text}' 有歧义，符合不止一步着法"),
-        NotationError::Illegal { text, .. } => format!("'{text}' 是不合法的着法"),
+        NotationError::Illegal { text, reason } => format!("'{text}' 不合法（{}）", illegality(reason)),
     };
     Say::new(e.to_string(), zh)
+}
+
+/// Why a move cannot be played, as [`IllegalMove`]'s English says it.
+pub fn illegal_move(e: &IllegalMove) -> Say {
+    Say::new(e.to_string(), format!("着法 '{}' 不合法（{}）", e.mv, illegality(&e.reason)))
+}
+
+fn illegality(r: &Illegality) -> String {
+    match *r {
+        Illegality::NoPiece { from, side: None } => format!("{from} 没有棋子"),
+        Illegality::NoPiece { from, side: Some(c) } => format!("{from} 没有{}的棋子", side(c)),
+        Illegality::NotToMove { from, owner, to_move } => {
+            format!("{from} 的棋子属于{}，现在轮到{}走棋", side(owner), side(to_move))
+        }
+        Illegality::CannotReach { kind, from, to } => format!("{from} 的{}不能走到 {to}", piece(kind)),
+        Illegality::NoSuchMove(kind) => format!("{}不能这样走", piece(kind)),
+        Illegality::KingExposed => "走后己方将帅会被将军或与对方将帅照面".to_string(),
+    }
 }
 
 /// How a game ended, in words (the English is [`Reason`]'s own).
@@ -136,5 +154,13 @@ mod tests {
         assert_eq!(say.get(Lang::En), "invalid FEN: black has 2 kings instead of one");
         assert_eq!(say.get(Lang::Zh), "FEN 不合法：黑方有 2 个将帅，应为 1 个");
         assert_eq!(reason(&Reason::TimeForfeit(Color::Red)).get(Lang::Zh), "红方超时判负");
+        // An illegal move keeps its reason in Chinese too.
+        let e = Position::startpos().play(crate::types::Move::parse("h2h8").expect("ICCS")).expect_err("blocked");
+        assert_eq!(illegal_move(&e).get(Lang::En), "'h2h8' is illegal (a cannon on h2 cannot move to h8)");
+        assert_eq!(illegal_move(&e).get(Lang::Zh), "着法 'h2h8' 不合法（h2 的炮不能走到 h8）");
+        let e = crate::notation::parse_move(&Position::startpos(), "马八进").expect_err("no such move");
+        assert_eq!(notation_error(&e).get(Lang::Zh), "'马八进' 不是着法（例如 h2e2、炮二平五、C2.5）");
+        let e = crate::notation::parse_move(&Position::startpos(), "车一平二").expect_err("blocked");
+        assert_eq!(notation_error(&e).get(Lang::Zh), "'车一平二' 不合法（i0 的车不能走到 h0）");
     }
 }
