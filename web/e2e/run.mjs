@@ -17,6 +17,8 @@ let passed = 0;
 let failed = 0;
 
 async function check(name, body) {
+  // `ONLY=editor node e2e/run.mjs`: the checks whose names hold the word, while working on them.
+  if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
   try {
     await body();
     passed += 1;
@@ -63,13 +65,22 @@ async function piecesByPixels(page, fen, flipped = false) {
 }
 
 async function drag(page, from, to) {
-  const a = await pointOf(page, from);
-  const b = await pointOf(page, to);
+  await dragBetween(page, await pointOf(page, from), await pointOf(page, to));
+}
+
+/** A drag with the mouse from page point `a` to `b`. */
+async function dragBetween(page, a, b) {
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
   await page.mouse.move(b.x, b.y, { steps: 4 });
   await page.mouse.up();
+}
+
+/** The page point at the centre of the element `selector`. */
+async function centre(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 async function click(page, sq) {
@@ -249,6 +260,37 @@ try {
     await page.waitForURL(/\/analysis\?fen=/);
     await page.waitForFunction(() => document.body.dataset.ready === 'ready' && document.querySelectorAll('cg-board piece').length === 31);
     same(await piecesOnBoard(page), piecesOfFen('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R'), 'the edited position');
+  });
+
+  await check('editor: a piece dragged off the board, one dragged in from the spare row and one across it; Chuhan judges the set-up, in Chinese too', async () => {
+    await page.goto(url + 'editor');
+    await page.waitForSelector('#palette');
+    const fenIs = (fen) => page.waitForFunction((fen) => document.querySelector('#fen').value === fen, fen);
+    // The red king off the board, over the header.
+    const king = await pointOf(page, 'e0');
+    await dragBetween(page, king, { x: king.x, y: 10 });
+    await fenIs('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1');
+    await piecesByPixels(page, 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR');
+    // A red king from the spare row onto e1, then a drag on the board to e2.
+    await dragBetween(page, await centre(page, '#palette button[data-piece="K"]'), await pointOf(page, 'e1'));
+    await fenIs('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1');
+    await dragBetween(page, await pointOf(page, 'e1'), await pointOf(page, 'e2'));
+    const edited = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2K2C1/9/RNBA1ABNR';
+    await fenIs(edited + ' w - - 0 1');
+    await piecesByPixels(page, edited);
+    same(await piecesOnBoard(page), piecesOfFen(edited), 'pieces in the DOM');
+    // A third black cannon, dragged in on the Chinese page: Chuhan refuses it, saying why.
+    await page.evaluate(() => localStorage.setItem('chuhan.lang', 'zh'));
+    await page.goto(url + 'editor?fen=' + encodeURIComponent(edited + ' w - - 0 1'));
+    await page.waitForSelector('#palette');
+    await dragBetween(page, await centre(page, '#palette button[data-piece="c"]'), await pointOf(page, 'e5'));
+    await fenIs('rnbakabnr/9/1c5c1/p1p1p1p1p/4c4/9/P1P1P1P1P/1C2K2C1/9/RNBA1ABNR w - - 0 1');
+    await page.click('#toanalysis');
+    await page.waitForSelector('#notice.error');
+    const why = await page.textContent('#notice');
+    await page.screenshot({ path: IMAGES + 'web-editor.png' });
+    await page.evaluate(() => localStorage.setItem('chuhan.lang', 'en'));
+    assert(why === 'FEN 不合法：黑方有 3 个炮，最多 2 个', why);
   });
 
   await check('another origin is refused (HTTP and WebSocket)', async () => {

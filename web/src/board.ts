@@ -23,6 +23,9 @@ export class Board {
   readonly api: Api;
   private frame: HTMLElement;
   private flipped = false;
+  /** In the editor, whether a press on a point is a click (a spare piece or removal chosen)
+   * rather than the start of a drag. */
+  private clicks = false;
 
   constructor(frame: HTMLElement, onMove: (iccs: string) => void) {
     this.frame = frame;
@@ -69,14 +72,52 @@ export class Board {
     this.api.setAutoShapes(shapes);
   }
 
-  /** The editor's board: no moves, a click on a point calls `onClick` with its ICCS square. */
-  edit(onClick: (sq: string) => void): void {
+  /** The editor's board: pieces dragged anywhere (`free`: the page only writes the FEN, Chuhan
+   * judges it), off the board to remove them, new ones dragged in by [`dragNew`]. `onChange`
+   * gets the pieces by ICCS square after each drag; while `clicks` is on, a press on a point
+   * calls `onPoint` with its square instead. */
+  edit(onChange: (pieces: Map<string, string>) => void, onPoint: (sq: string) => void): void {
     this.api.set({
-      movable: { color: undefined, dests: new Map() },
-      draggable: { enabled: false },
+      lastMove: undefined,
+      movable: { free: true, color: 'both', dests: new Map(), showDests: false },
+      draggable: { enabled: true, deleteOnDropOff: true },
       selectable: { enabled: false },
-      events: { select: (key) => onClick(toSquare(key)) },
+      highlight: { lastMove: false },
+      drawable: { enabled: false },
+      events: {
+        change: () => onChange(this.pieces()),
+        select: (key) => this.clicks && onPoint(toSquare(key)),
+      },
     });
+  }
+
+  /** The editor's presses: clicks on points (`on`) or drags of pieces. */
+  setClicks(on: boolean): void {
+    this.clicks = on;
+    this.api.set({ draggable: { enabled: !on } });
+  }
+
+  /** Starts dragging a new piece (a FEN letter) from outside the board, as from a spare row. */
+  dragNew(letter: string, e: MouseEvent | TouchEvent): void {
+    const piece = { role: `${letter.toLowerCase()}-piece`, color: letter === letter.toUpperCase() ? 'white' : 'black' } as cg.Piece;
+    this.api.dragNewPiece(piece, false, e as cg.MouchEvent, true);
+  }
+
+  /** The editor's pieces: the FEN letter on each ICCS square (off-board keys, as the one a new
+   * piece is dragged from, are no point). */
+  pieces(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [key, p] of this.api.state.boardState.pieces) {
+      if (!/^[a-i][1-9:]$/.test(key)) continue;
+      const letter = p.role[0];
+      out.set(toSquare(key), p.color === 'white' ? letter.toUpperCase() : letter);
+    }
+    return out;
+  }
+
+  /** The editor's board shows `placement` (a FEN's board field). */
+  place(placement: string): void {
+    this.api.set({ fen: placement, lastMove: undefined });
   }
 
   setOrientation(side: Side): void {

@@ -1,5 +1,6 @@
-// The position editor (/editor): pieces placed and removed by clicks, the side to move, the
-// start position or an empty board. The page only writes the FEN; Chuhan judges it
+// The position editor (/editor): pieces dragged on the board, in from the spare rows beside it
+// and off it to remove them, or placed and removed by clicks; the side to move, the start
+// position or an empty board. The page only writes the FEN; Chuhan judges it
 // (`src/board/fen.rs`) and a refused set-up shows Chuhan's reason.
 
 import { Board } from './board';
@@ -42,7 +43,9 @@ function placement(pieces: Map<string, string>): string {
 
 export class Editor {
   private pieces: Map<string, string>;
-  private hand = 'R';
+  /** What a click on a point does: place this FEN letter, remove (`x`), or nothing (`drag`:
+   * presses on the board drag its pieces). */
+  private hand = 'drag';
   private turn = el('select', { id: 'editturn' });
   private fen = el('input', { id: 'fen', type: 'text', spellcheck: 'false' });
   /** Where a position Chuhan accepts goes: `analysis` or `play`. */
@@ -59,23 +62,45 @@ export class Editor {
     this.turn.append(el('option', { value: 'w' }, t('Red to move')), el('option', { value: 'b' }, t('Black to move')));
     this.turn.value = fen?.split(' ')[1] === 'b' ? 'b' : 'w';
     this.turn.onchange = () => this.paint();
-    board.edit((sq) => this.click(sq));
-    const palette = el('div', { class: 'row cg-wrap', id: 'palette' });
-    for (const letter of [...LETTERS, ...LETTERS.toLowerCase(), '']) {
-      const b = el('button', { class: 'hand', 'data-piece': letter || 'x' });
-      if (letter) {
-        const face = document.createElement('piece');
-        face.className = `${letter === letter.toUpperCase() ? 'white' : 'black'} ${letter.toLowerCase()}-piece`;
-        b.append(face);
-      }
-      else b.append(t('Remove'));
-      b.onclick = () => {
-        this.hand = letter;
-        palette.querySelectorAll('button').forEach((x) => x.classList.toggle('chosen', x === b));
+    board.edit(
+      (pieces) => {
+        this.pieces = pieces;
+        this.write();
+      },
+      (sq) => this.click(sq),
+    );
+    const palette = el('div', { class: 'cg-wrap', id: 'palette' });
+    const choose = (hand: string) => {
+      this.hand = hand;
+      board.setClicks(hand !== 'drag');
+      palette.querySelectorAll('button').forEach((x) => x.classList.toggle('chosen', x.dataset.piece === hand));
+    };
+    const hand = (piece: string, label: Node | string) => {
+      const b = el('button', { class: 'hand', 'data-piece': piece }, label);
+      b.onclick = () => choose(piece);
+      return b;
+    };
+    // A spare piece, pressed, is dragged onto the board; clicked, it is chosen for clicks on
+    // points (a drag leaves the choice as it was, so board pieces stay draggable).
+    const spare = (letter: string) => {
+      const face = document.createElement('piece');
+      face.className = `${letter === letter.toUpperCase() ? 'white' : 'black'} ${letter.toLowerCase()}-piece`;
+      const b = hand(letter, face);
+      const grab = (e: MouseEvent | TouchEvent) => {
+        if (e instanceof MouseEvent && e.button !== 0) return;
+        e.preventDefault();
+        board.dragNew(letter, e);
       };
-      palette.append(b);
-    }
-    (palette.firstChild as HTMLElement).classList.add('chosen');
+      b.addEventListener('mousedown', grab);
+      b.addEventListener('touchstart', grab, { passive: false });
+      return b;
+    };
+    palette.append(
+      el('div', { class: 'row spares' }, ...[...LETTERS].map(spare)),
+      el('div', { class: 'row spares' }, ...[...LETTERS.toLowerCase()].map(spare)),
+      el('div', { class: 'row' }, hand('drag', t('Drag pieces')), hand('x', t('Remove'))),
+    );
+    choose('drag');
     const button = (id: string, label: string, f: () => void) => {
       const b = el('button', { id }, t(label));
       b.onclick = f;
@@ -125,15 +150,20 @@ export class Editor {
   }
 
   private click(sq: string): void {
-    if (!this.hand || this.pieces.get(sq) === this.hand) this.pieces.delete(sq);
+    if (this.hand === 'x' || this.pieces.get(sq) === this.hand) this.pieces.delete(sq);
     else this.pieces.set(sq, this.hand);
     this.paint();
   }
 
+  /** The board and the FEN box show the pieces. */
   private paint(): void {
-    const board = placement(this.pieces);
-    this.fen.value = `${board} ${this.turn.value} - - 0 1`;
-    this.board.show(board, this.turn.value === 'b' ? 'black' : 'red', {}, null, false);
+    this.board.place(placement(this.pieces));
+    this.write();
+  }
+
+  /** The FEN box shows the pieces (the board already does, after a drag). */
+  private write(): void {
+    this.fen.value = `${placement(this.pieces)} ${this.turn.value} - - 0 1`;
     document.body.dataset.ready = 'ready';
   }
 }

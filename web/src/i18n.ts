@@ -65,6 +65,7 @@ const zh: Record<string, string> = {
   'Start position': '初始局面',
   Clear: '清空',
   Remove: '移除',
+  'Drag pieces': '拖动棋子',
   'Play from here': '从此局面对弈',
   'The file is too large (at most 4 MB)': '文件过大（最大 4 MB）',
 };
