@@ -92,6 +92,22 @@ const DIFFERENTIAL_CASES: &[(&str, &str, &str, &str, &str, &str)] = &[
         "1-0",
         "chased by unprotection while the other side checks and chases in turn: AXF rule 18 and the appendix",
     ),
+    (
+        "4kabr1/1c2aR1c1/r1nRb1n2/p3p3p/9/9/P3P3P/1CN1C1N2/9/2BAKAB2 w",
+        "d7d8 e8d9 d8d7 d9e8",
+        "1/2-1/2 threefold repetition",
+        "draw, both sides chase on every move: red rook d7/d8 and red rook f8 chase black cannon b8 on every move; black advisor e8 and black cannon h8 chase red rook d7/d8, and black cannon b8 chases red rook f8 on every move, each piece by its own chasers, which is not allowed",
+        "1/2-1/2",
+        "two chases side by side, each of one piece by its own chasers: AXF rules 15, 32 and 36 (diagrams 20, 76 to 80, 90); equal offences draw",
+    ),
+    (
+        "1R3ab2/3ka1r1C/b3c4/9/4P4/P8/9/4BN3/4A4/4KABc1 w",
+        "i8i2 g8g2 i2i8 g2g8",
+        "1-0 perpetual chase by black",
+        "black cannon e7 chases red elephant e2, and black rook g2/g8 chases red cannon i2/i8 on every move, each piece by its own chasers, which is not allowed; red checks on 2 of 4 moves and is not chasing",
+        "1-0",
+        "two chases side by side, the rook following the cannon along the file: AXF rules 32 and 36",
+    ),
 ];
 
 /// Fairy-Stockfish's own chase tests (the xiangqi cases of `test_is_optional_game_end` in its

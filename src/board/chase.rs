@@ -106,6 +106,19 @@ pub(super) struct SideChases {
 }
 
 impl SideChases {
+    /// The pieces chased perpetually on their own: by chasers that chase no other piece chased
+    /// perpetually. Chasing two or more pieces is allowed when one piece, or two in turn, chase
+    /// them (AXF rule 32: "One piece perpetually chases two pieces or more should be ruled as a
+    /// draw. Two pieces take turns to perpetually chase two or more pieces also should be ruled
+    /// a draw"; diagrams 76 to 80), but two chases side by side, each with its own chasers, are
+    /// each a perpetual chase: what else a move does excuses no chase (rule 36, diagram 90), and
+    /// "one or two cannons cannot perpetually chase a rook" (rule 15) whatever other pieces do.
+    pub fn lone(&self) -> u32 {
+        Bits(self.perpetual)
+            .filter(|&t| Bits(self.perpetual & !(1 << t)).all(|u| self.chasers[t] & self.chasers[u] == 0))
+            .fold(0, |set, t| set | 1 << t)
+    }
+
     fn new() -> SideChases {
         SideChases {
             moves: 0,
@@ -158,12 +171,11 @@ impl CycleChases {
         }
     }
 
-    /// Which sides chase perpetually: one enemy piece newly chased by every move. Chasing two or
-    /// more pieces that way is allowed (AXF rule 32: "one piece perpetually chases two pieces or
-    /// more should be ruled as a draw"; diagrams 76 to 80).
+    /// Which sides chase perpetually: some enemy piece newly chased by every move, on its own
+    /// (see [`SideChases::lone`]).
     pub fn perpetual(&self) -> ByColor<bool> {
-        let one = |c: Color| self.sides[c].perpetual.count_ones() == 1;
-        ByColor::new(one(Color::Red), one(Color::Black))
+        let offends = |c: Color| self.sides[c].lone() != 0;
+        ByColor::new(offends(Color::Red), offends(Color::Black))
     }
 }
 

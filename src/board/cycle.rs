@@ -74,6 +74,9 @@ pub struct Conduct {
     pub chasing_moves: usize,
     /// The pieces chased by every move (empty if none was).
     pub chases: Vec<Chase>,
+    /// Whether one of `chases` is chased on its own, not by a piece (or two in turn) that also
+    /// chases another of them: a perpetual chase (AXF rule 32 allows the other kind).
+    pub alone: bool,
     /// Pieces chased by every move only by pieces that never moved and were chased perpetually
     /// themselves: they defend themselves, which is allowed.
     pub defences: Vec<Chase>,
@@ -85,10 +88,9 @@ impl Conduct {
         self.checks == self.moves
     }
 
-    /// Whether this side chases one piece with every move; two or more at once are allowed
-    /// (see `chase.rs`).
+    /// Whether this side chases a piece with every move, and on its own (see `chase.rs`).
     pub fn chases_perpetually(&self) -> bool {
-        self.chases.len() == 1
+        self.alone
     }
 }
 
@@ -143,6 +145,7 @@ impl Position {
             checks: checks[c],
             chasing_moves: trace.sides[c].chasing_moves as usize,
             chases: chases(&trace, &trace.sides[c], trace.sides[c].perpetual),
+            alone: trace.sides[c].lone() != 0,
             defences: chases(&trace, &trace.sides[c], trace.sides[c].released),
         };
         CycleReport { verdict, sides: ByColor::new(conduct(Color::Red), conduct(Color::Black)), moves: trace.moves }
@@ -199,8 +202,10 @@ impl fmt::Display for Described<'_> {
                 write!(f, "{}{chase}", if i > 0 { ", and " } else { "" })?;
             }
             write!(f, " on every move")?;
-            if c.chases.len() > 1 {
+            if c.chases.len() > 1 && !c.alone {
                 write!(f, ", more than one piece, which is allowed")?;
+            } else if c.chases.len() > 1 {
+                write!(f, ", each piece by its own chasers, which is not allowed")?;
             }
             if c.checks > 0 {
                 write!(f, " (and checks on {} of {})", c.checks, c.moves)?;
