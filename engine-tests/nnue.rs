@@ -13,8 +13,9 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("chuhan-nnue-test-{}-{name}", std::process::id()))
 }
 
-/// A width-32 net with fixed small weights, its values far from the thesis evaluation's.
-fn net(seed: u64) -> Network {
+/// A width-32 net of `buckets` output layers with fixed small weights, its values far from the
+/// thesis evaluation's.
+fn net(seed: u64, buckets: usize) -> Network {
     let mut x = seed;
     let mut next = move |range: u64| {
         x ^= x << 13;
@@ -25,8 +26,9 @@ fn net(seed: u64) -> Network {
     let h = 32;
     let ft = (0..FEATURES * h).map(|_| next(40) as i16).collect();
     let bias = (0..h).map(|_| next(100) as i16).collect();
-    let out = (0..2 * h).map(|_| next(100) as i16).collect();
-    Network::new(400, ft, bias, out, next(30_000)).expect("a valid net")
+    let out = (0..buckets * 2 * h).map(|_| next(100) as i16).collect();
+    let out_bias = (0..buckets).map(|_| next(30_000)).collect();
+    Network::new(400, ft, bias, out, out_bias).expect("a valid net")
 }
 
 /// The UCCI static evaluation (`go depth 0`) of the current position.
@@ -41,15 +43,20 @@ fn static_score(s: &mut Session) -> i32 {
 fn evalfile_and_usennue_load_switch_and_refuse() {
     let start = Position::startpos();
     let thesis = chuhan::eval::evaluate(&start);
-    let (first, second) = (net(1), net(2));
+    // The second net has output buckets: a version 2 file (docs/nnue.md §1).
+    let (first, second) = (net(1, 1), net(2, 4));
     assert_ne!(first.evaluate(&start), thesis);
     assert_ne!(first.evaluate(&start), second.evaluate(&start));
-    let (good, other, damaged) = (temp("first.nnue"), temp("second.nnue"), temp("damaged.nnue"));
+    let (good, other, damaged, unbucketed) =
+        (temp("first.nnue"), temp("second.nnue"), temp("damaged.nnue"), temp("unbucketed.nnue"));
     std::fs::write(&good, first.write()).expect("temp file");
     std::fs::write(&other, second.write()).expect("temp file");
     let mut bytes = second.write();
     bytes[100] ^= 1;
     std::fs::write(&damaged, bytes).expect("temp file");
+    let mut bytes = second.write();
+    bytes[32..36].copy_from_slice(&0u32.to_le_bytes());
+    std::fs::write(&unbucketed, bytes).expect("temp file");
 
     let mut s = Session::hello("ucci");
     s.send("position startpos");
@@ -73,6 +80,15 @@ fn evalfile_and_usennue_load_switch_and_refuse() {
             damaged.display()
         )
     );
+    s.send(&format!("setoption evalfile {}", unbucketed.display()));
+    assert_eq!(
+        s.expect_prefix("info string "),
+        format!(
+            "info string setoption: net file {} refused: net has 0 output buckets, not from 1 to 16; the old net \
+             stays",
+            unbucketed.display()
+        )
+    );
     assert_eq!(static_score(&mut s), first.evaluate(&start));
 
     // Another net takes over at once; the thesis evaluation comes back when switched off.
@@ -83,7 +99,7 @@ fn evalfile_and_usennue_load_switch_and_refuse() {
     assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:?}");
     s.send("setoption usennue false");
     assert_eq!(static_score(&mut s), thesis);
-    for path in [good, other, damaged] {
+    for path in [good, other, damaged, unbucketed] {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -72,7 +72,7 @@ pub enum Command {
     /// Write training positions for the network: fixed-node self-play, or recorded games
     /// scored by a search (docs/datagen.md).
     Datagen(datagen::Args),
-    /// Train the evaluation network on datagen's records; writes a CHNN v1 net (docs/nnue.md).
+    /// Train the evaluation network on datagen's records; writes a CHNN net (docs/nnue.md).
     Train(train::Args),
     /// Serve the board in the browser: play, analyse and review games (127.0.0.1:8412).
     Serve(serve::Args),

@@ -1,4 +1,4 @@
-//! `chuhan train`: the network fitted to `chuhan datagen`'s records, written in CHNN v1.
+//! `chuhan train`: the network fitted to `chuhan datagen`'s records, written as a CHNN file.
 
 use std::path::PathBuf;
 
@@ -47,6 +47,9 @@ pub struct Args {
     /// Train on each position's left-right mirror image too (the same position by the rules).
     #[arg(long)]
     mirror: bool,
+    /// Output layers, chosen by the pieces on the board (1 to 16, `docs/nnue.md` §3).
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
 }
 
 impl Args {
@@ -66,6 +69,7 @@ impl Args {
             curve: self.curve,
             threads: self.threads,
             mirror: self.mirror,
+            buckets: self.buckets,
         };
         chuhan::train::run(&opts, &mut |line| out!("{line}")).map_err(CliError::Failed)
     }

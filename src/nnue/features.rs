@@ -20,6 +20,24 @@ pub const fn feature(perspective: Color, pc: Piece, sq: Square) -> usize {
     (rel * PieceKind::NUM + pc.kind().index()) * Square::NUM + sq.index()
 }
 
+/// The most output buckets a net may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `pieces` on the board (kings included) in a net of
+/// `buckets` (`docs/nnue.md` §3): the 32 possible counts cut into `buckets` equal runs, so
+/// that the endgame and the opening each have an output layer of their own.
+#[inline]
+pub const fn bucket(buckets: usize, pieces: usize) -> usize {
+    let pieces = if pieces == 0 {
+        1
+    } else if pieces > 32 {
+        32
+    } else {
+        pieces
+    };
+    (pieces - 1) * buckets / 32
+}
+
 /// The inputs `pos` switches on in `perspective`'s accumulator, one per piece on the board.
 pub fn active(pos: &Position, perspective: Color) -> impl Iterator<Item = usize> + '_ {
     pos.occupied().iter().filter_map(move |sq| pos.piece_at(sq).map(|pc| feature(perspective, pc, sq)))

@@ -1,19 +1,24 @@
-//! The net file, "CHNN v1" (`docs/nnue.md` §1): a fixed header, the weights little-endian,
-//! and a checksum. Reading checks everything once, so evaluation never meets a bad shape.
+//! The net file, "CHNN" v1 or v2 (`docs/nnue.md` §1): a fixed header, the weights
+//! little-endian, and a checksum. Version 2 adds output buckets; a net of one bucket is written
+//! as version 1, which every earlier build reads. Reading checks everything once, so
+//! evaluation never meets a bad shape.
 
 use std::fmt;
 
-use super::{FEATURES, Network, QA, QB};
+use super::{FEATURES, MAX_BUCKETS, Network, QA, QB};
 use crate::checksum::fnv1a64;
 
 /// The first four bytes of every net file.
 pub const MAGIC: [u8; 4] = *b"CHNN";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+/// The newest format version this build reads and writes: version 1 has one output layer,
+/// version 2 a field for the number of output buckets after the scale.
+pub const VERSION: u32 = 2;
 /// The activation code for SCReLU, `clamp(x, 0, QA)²`, the only one so far.
 pub const SCRELU: u32 = 1;
-/// Magic, version, features, hidden, activation, QA, QB, SCALE.
+/// Magic, version, features, hidden, activation, QA, QB, SCALE (version 1).
 const HEADER_LEN: usize = 32;
+/// Version 2's header: version 1's and the number of output buckets.
+const HEADER_LEN_V2: usize = HEADER_LEN + 4;
 const CHECKSUM_LEN: usize = 8;
 
 /// Why a net file was refused.
@@ -35,6 +40,8 @@ pub enum NetError {
     },
     /// The scale is not positive.
     Scale(i32),
+    /// The number of output buckets is not from 1 to [`MAX_BUCKETS`].
+    Buckets(u32),
     Length {
         expected: usize,
         actual: usize,
@@ -48,10 +55,10 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::Truncated { len } => {
-                write!(f, "net file has {len} bytes, shorter than its {HEADER_LEN}-byte header")
+                write!(f, "net file has {len} bytes, shorter than its header")
             }
             NetError::Magic => write!(f, "not a Chuhan net file (no CHNN magic)"),
-            NetError::Version(v) => write!(f, "net file version {v}, this build reads version {VERSION}"),
+            NetError::Version(v) => write!(f, "net file version {v}, this build reads versions 1 to {VERSION}"),
             NetError::Features(n) => write!(f, "net file has {n} input features, this build has {FEATURES}"),
             NetError::Hidden(h) => write!(f, "net hidden width {h} is not a multiple of 32 from 32 to 1024"),
             NetError::Activation(a) => write!(f, "net activation {a} unknown (1 is SCReLU)"),
@@ -59,6 +66,7 @@ impl fmt::Display for NetError {
                 write!(f, "net quantised with QA {qa}, QB {qb}; this build uses QA {QA}, QB {QB}")
             }
             NetError::Scale(s) => write!(f, "net scale {s} is not positive"),
+            NetError::Buckets(b) => write!(f, "net has {b} output buckets, not from 1 to {MAX_BUCKETS}"),
             NetError::Length { expected, actual } => {
                 write!(f, "net file has {actual} bytes, its header calls for {expected}")
             }
@@ -75,9 +83,18 @@ pub(super) const fn valid_hidden(h: usize) -> bool {
     h >= 32 && h <= 1024 && h.is_multiple_of(32)
 }
 
-/// The file's length for a hidden width of `h`.
-const fn file_len(h: usize) -> usize {
-    HEADER_LEN + 2 * (FEATURES * h + h + 2 * h) + 4 + CHECKSUM_LEN
+/// The version a net of `buckets` output layers is written in.
+const fn version_for(buckets: usize) -> u32 {
+    if buckets == 1 { 1 } else { 2 }
+}
+
+const fn header_len(version: u32) -> usize {
+    if version == 1 { HEADER_LEN } else { HEADER_LEN_V2 }
+}
+
+/// The file's length for a hidden width of `h` and `buckets` output layers.
+const fn file_len(version: u32, h: usize, buckets: usize) -> usize {
+    header_len(version) + 2 * (FEATURES * h + h + buckets * 2 * h) + 4 * buckets + CHECKSUM_LEN
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -93,7 +110,8 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
 }
 
 impl Network {
-    /// Reads a net file, refusing it with the first reason it is not a valid CHNN v1 file.
+    /// Reads a net file, refusing it with the first reason it is not a valid CHNN v1 or v2
+    /// file.
     pub fn read(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.len() < HEADER_LEN {
             return Err(NetError::Truncated { len: bytes.len() });
@@ -102,8 +120,11 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = u32_at(bytes, 4);
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetError::Version(version));
+        }
+        if bytes.len() < header_len(version) {
+            return Err(NetError::Truncated { len: bytes.len() });
         }
         let features = u32_at(bytes, 8);
         if features as usize != FEATURES {
@@ -125,8 +146,12 @@ impl Network {
         if scale <= 0 {
             return Err(NetError::Scale(scale));
         }
-        let h = hidden as usize;
-        let expected = file_len(h);
+        let buckets = if version == 1 { 1 } else { u32_at(bytes, HEADER_LEN) };
+        if !(1..=MAX_BUCKETS as u32).contains(&buckets) {
+            return Err(NetError::Buckets(buckets));
+        }
+        let (h, buckets) = (hidden as usize, buckets as usize);
+        let expected = file_len(version, h, buckets);
         if bytes.len() != expected {
             return Err(NetError::Length { expected, actual: bytes.len() });
         }
@@ -135,7 +160,7 @@ impl Network {
         if fnv1a64(&bytes[..body_end]) != stored {
             return Err(NetError::Checksum);
         }
-        let mut at = HEADER_LEN;
+        let mut at = header_len(version);
         let mut take = |n: usize| {
             let part = &bytes[at..at + n];
             at += n;
@@ -143,28 +168,34 @@ impl Network {
         };
         let ft_weights = i16s(take(2 * FEATURES * h));
         let ft_bias = i16s(take(2 * h));
-        let out_weights = i16s(take(2 * 2 * h));
-        let out_bias = i32_at(take(4), 0);
+        let out_weights = i16s(take(2 * buckets * 2 * h));
+        let out_bias = take(4 * buckets).chunks_exact(4).map(|c| i32_at(c, 0)).collect();
         Network::new(scale, ft_weights, ft_bias, out_weights, out_bias)
     }
 
-    /// The net as a CHNN v1 file.
+    /// The net as a CHNN file: version 1 for one output bucket, else version 2.
     pub fn write(&self) -> Vec<u8> {
-        let h = self.hidden();
-        let mut out = Vec::with_capacity(file_len(h));
+        let (h, buckets) = (self.hidden(), self.buckets());
+        let version = version_for(buckets);
+        let mut out = Vec::with_capacity(file_len(version, h, buckets));
         out.extend_from_slice(&MAGIC);
-        for n in [VERSION, FEATURES as u32, h as u32, SCRELU] {
+        for n in [version, FEATURES as u32, h as u32, SCRELU] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         for n in [QA, QB, self.scale] {
             out.extend_from_slice(&n.to_le_bytes());
         }
+        if version > 1 {
+            out.extend_from_slice(&(buckets as u32).to_le_bytes());
+        }
         for w in self.ft_weights.iter().chain(&self.ft_bias).chain(&self.out_weights) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.out_bias.to_le_bytes());
+        for b in &self.out_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out.extend_from_slice(&fnv1a64(&out).to_le_bytes());
-        debug_assert_eq!(out.len(), file_len(h));
+        debug_assert_eq!(out.len(), file_len(version, h, buckets));
         out
     }
 }

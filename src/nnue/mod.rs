@@ -2,8 +2,8 @@
 //!
 //! One feature transformer, shared by both perspectives, turns the pieces on the board into
 //! an accumulator of `hidden` 16-bit sums per side ([`features`]); a squared clipped ReLU
-//! and one output layer turn the side to move's and the other side's accumulators into a
-//! value in [`evaluate`](crate::eval::evaluate)'s units. Everything is integer arithmetic, so
+//! and an output layer, one of a few chosen by the pieces on the board ([`bucket`]), turn the
+//! side to move's and the other side's accumulators into a value in [`evaluate`](crate::eval::evaluate)'s units. Everything is integer arithmetic, so
 //! every build gives the same value bit for bit. The file format is in [`format`].
 
 pub mod features;
@@ -22,7 +22,7 @@ use crate::board::Position;
 use crate::types::value::RULE_BOUND;
 use crate::types::{Color, Value};
 
-pub use features::{FEATURES, active, feature};
+pub use features::{FEATURES, MAX_BUCKETS, active, bucket, feature};
 pub use format::NetError;
 pub use stack::AccumulatorStack;
 
@@ -39,10 +39,11 @@ pub struct Network {
     /// `[FEATURES][hidden]`, feature-major: one feature's column is contiguous.
     ft_weights: Vec<i16>,
     ft_bias: Vec<i16>,
-    /// `[2 * hidden]`: the side to move's accumulator's weights, then the other side's.
+    /// `[buckets][2 * hidden]`: for each output bucket, the side to move's accumulator's
+    /// weights, then the other side's.
     out_weights: Vec<i16>,
-    /// In units of `QA * QB`.
-    out_bias: i32,
+    /// `[buckets]`, in units of `QA * QB`.
+    out_bias: Vec<i32>,
     /// Every output weight is within `-127..=127`, so the vector output path is exact.
     narrow: bool,
 }
@@ -86,17 +87,20 @@ pub struct Accumulator(pub Vec<i16>);
 
 impl Network {
     /// A network from its quantised weights (the trainer's way in); the hidden width is
-    /// `ft_bias.len()`.
+    /// `ft_bias.len()`, the number of output buckets `out_bias.len()`.
     pub fn new(
         scale: i32,
         ft_weights: Vec<i16>,
         ft_bias: Vec<i16>,
         out_weights: Vec<i16>,
-        out_bias: i32,
+        out_bias: Vec<i32>,
     ) -> Result<Network, NetError> {
         let h = ft_bias.len();
         if !format::valid_hidden(h) {
             return Err(NetError::Hidden(h as u32));
+        }
+        if !(1..=MAX_BUCKETS).contains(&out_bias.len()) {
+            return Err(NetError::Buckets(out_bias.len() as u32));
         }
         if scale <= 0 {
             return Err(NetError::Scale(scale));
@@ -104,8 +108,8 @@ impl Network {
         if ft_weights.len() != FEATURES * h {
             return Err(NetError::Shape("feature weights are not features x hidden"));
         }
-        if out_weights.len() != 2 * h {
-            return Err(NetError::Shape("output weights are not 2 x hidden"));
+        if out_weights.len() != 2 * h * out_bias.len() {
+            return Err(NetError::Shape("output weights are not buckets x 2 x hidden"));
         }
         let narrow = out_weights.iter().all(|w| (-127..=127).contains(w));
         Ok(Network { scale, ft_weights, ft_bias, out_weights, out_bias, narrow })
@@ -126,6 +130,11 @@ impl Network {
         self.ft_bias.len()
     }
 
+    /// How many output layers the net has, chosen by the pieces on the board.
+    pub fn buckets(&self) -> usize {
+        self.out_bias.len()
+    }
+
     pub fn scale(&self) -> i32 {
         self.scale
     }
@@ -142,8 +151,8 @@ impl Network {
         &self.out_weights
     }
 
-    pub fn out_bias(&self) -> i32 {
-        self.out_bias
+    pub fn out_bias(&self) -> &[i32] {
+        &self.out_bias
     }
 
     /// Feature `f`'s column of first-layer weights.
@@ -168,22 +177,28 @@ impl Network {
     /// reference the incremental and SIMD paths are tested against.
     pub fn evaluate(&self, pos: &Position) -> Value {
         let stm = pos.side_to_move();
-        self.output(&self.refresh(pos, stm), &self.refresh(pos, !stm))
+        self.output(&self.refresh(pos, stm), &self.refresh(pos, !stm), self.bucket_of(pos))
     }
 
-    /// The output layer on the side to move's (`us`) and the other side's accumulators:
+    /// The output bucket of `pos`, by the pieces on its board.
+    #[inline]
+    pub fn bucket_of(&self, pos: &Position) -> usize {
+        bucket(self.buckets(), pos.occupied().count() as usize)
+    }
+
+    /// Output layer `bucket` on the side to move's (`us`) and the other side's accumulators:
     /// `(Σ clamp(us, 0, QA)² · w + Σ clamp(them, 0, QA)² · w') / QA + bias`, then scaled to
     /// `Value` units (`docs/nnue.md` §3). The sums are exact whatever the weights.
-    pub fn output(&self, us: &Accumulator, them: &Accumulator) -> Value {
+    pub fn output(&self, us: &Accumulator, them: &Accumulator, bucket: usize) -> Value {
         let h = self.hidden();
-        let (mine, theirs) = self.out_weights.split_at(h);
+        let (mine, theirs) = self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h);
         let dot = if self.narrow { simd::screlu_dot } else { simd::screlu_dot_wide };
-        self.to_value(dot(&us.0, mine) + dot(&them.0, theirs))
+        self.to_value(dot(&us.0, mine) + dot(&them.0, theirs), bucket)
     }
 
-    /// The output sum `Σ a · w` in `Value` units, kept inside the ordinary band.
-    fn to_value(&self, sum: i64) -> Value {
-        let out = sum / i64::from(QA) + i64::from(self.out_bias);
+    /// Bucket `bucket`'s output sum `Σ a · w` in `Value` units, kept inside the ordinary band.
+    fn to_value(&self, sum: i64, bucket: usize) -> Value {
+        let out = sum / i64::from(QA) + i64::from(self.out_bias[bucket]);
         let v = out * i64::from(self.scale) / i64::from(QA * QB);
         let limit = i64::from(RULE_BOUND - 1);
         v.clamp(-limit, limit) as Value

@@ -82,9 +82,9 @@ impl AccumulatorStack {
         self.top -= 1;
     }
 
-    /// The value for `stm`, the side to move at the current ply, of the position the stack
-    /// has followed.
-    pub fn evaluate(&mut self, net: &Network, stm: Color) -> Value {
+    /// The value of `pos`, the position the stack has followed to the current ply, for its
+    /// side to move.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position) -> Value {
         let mut ready = self.top;
         while !self.entries[ready].ready {
             ready -= 1;
@@ -98,7 +98,8 @@ impl AccumulatorStack {
             next.ready = true;
         }
         let acc = &self.entries[self.top].acc;
-        net.output(&acc[stm.index()], &acc[(!stm).index()])
+        let stm = pos.side_to_move();
+        net.output(&acc[stm.index()], &acc[(!stm).index()], net.bucket_of(pos))
     }
 }
 

@@ -18,14 +18,20 @@ fn stream(mut seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// A net of width `h` with weights drawn from `next`, of the sizes a trained net has.
+/// A net of width `h` and one output bucket with weights drawn from `next`, of the sizes a
+/// trained net has.
 fn random_net(h: usize, seed: u64) -> Network {
+    random_net_with(h, 1, seed)
+}
+
+fn random_net_with(h: usize, buckets: usize, seed: u64) -> Network {
     let mut next = stream(seed);
     let mut small = |range: i64| (next() % (2 * range as u64 + 1)) as i64 - range;
     let ft_weights = (0..FEATURES * h).map(|_| small(60) as i16).collect();
     let ft_bias = (0..h).map(|_| small(120) as i16).collect();
-    let out_weights = (0..2 * h).map(|_| small(120) as i16).collect();
-    Network::new(400, ft_weights, ft_bias, out_weights, small(20_000) as i32).expect("valid shape")
+    let out_weights = (0..buckets * 2 * h).map(|_| small(120) as i16).collect();
+    let out_bias = (0..buckets).map(|_| small(20_000) as i32).collect();
+    Network::new(400, ft_weights, ft_bias, out_weights, out_bias).expect("valid shape")
 }
 
 /// Positions of the perft suite and short random walks from them.
@@ -85,8 +91,47 @@ fn write_then_read_gives_the_same_net() {
     let net = random_net(64, 7);
     let bytes = net.write();
     assert_eq!(bytes.len(), 32 + 2 * (1260 * 64 + 64 + 128) + 4 + 8);
-    assert_eq!(&bytes[..4], b"CHNN");
+    assert_eq!(&bytes[..8], b"CHNN\x01\0\0\0", "one bucket: version 1");
     assert_eq!(Network::read(&bytes), Ok(net));
+    let net = random_net_with(64, 8, 7);
+    let bytes = net.write();
+    assert_eq!(bytes.len(), 36 + 2 * (1260 * 64 + 64 + 8 * 128) + 8 * 4 + 8);
+    assert_eq!(&bytes[..8], b"CHNN\x02\0\0\0");
+    assert_eq!(bytes[32..36], 8u32.to_le_bytes());
+    assert_eq!(Network::read(&bytes), Ok(net));
+}
+
+#[test]
+fn buckets_cut_the_piece_counts_into_equal_runs() {
+    assert_eq!((2..=32).map(|n| bucket(1, n)).max(), Some(0));
+    let of8: Vec<usize> = (1..=32).map(|n| bucket(8, n)).collect();
+    for b in 0..8 {
+        assert_eq!(of8.iter().filter(|&&x| x == b).count(), 4, "bucket {b}");
+    }
+    assert_eq!((bucket(8, 2), bucket(8, 11), bucket(8, 12), bucket(8, 13), bucket(8, 32)), (0, 2, 2, 3, 7));
+    assert_eq!(Network::open_or_default("").expect("built in").bucket_of(&Position::startpos()), 0);
+    assert_eq!(random_net_with(32, 4, 1).bucket_of(&Position::startpos()), 3);
+}
+
+/// The net whose only output layer is `net`'s bucket `b`.
+fn one_bucket_of(net: &Network, b: usize) -> Network {
+    let w = 2 * net.hidden();
+    let out = net.out_weights()[b * w..(b + 1) * w].to_vec();
+    Network::new(net.scale(), net.ft_weights().to_vec(), net.ft_bias().to_vec(), out, vec![net.out_bias()[b]])
+        .expect("shape")
+}
+
+#[test]
+fn a_bucketed_net_values_each_position_by_its_buckets_output_layer() {
+    let net = random_net_with(32, 8, 41);
+    let singles: Vec<Network> = (0..8).map(|b| one_bucket_of(&net, b)).collect();
+    let mut used = [false; 8];
+    for pos in sample_positions() {
+        let b = bucket(8, pos.occupied().count() as usize);
+        used[b] = true;
+        assert_eq!(net.evaluate(&pos), singles[b].evaluate(&pos), "{}", pos.fen());
+    }
+    assert!(used.iter().filter(|&&u| u).count() >= 4, "buckets used: {used:?}");
 }
 
 /// Sets the little-endian u32 at `at` and recomputes the checksum, so that only the field
@@ -118,7 +163,8 @@ fn each_kind_of_bad_file_is_refused_with_its_reason() {
             },
             NetError::Magic,
         ),
-        (with_field(&good, 4, 2), NetError::Version(2)),
+        (with_field(&good, 4, 3), NetError::Version(3)),
+        (with_field(&good, 4, 0), NetError::Version(0)),
         (with_field(&good, 8, 1620), NetError::Features(1620)),
         (with_field(&good, 12, 48), NetError::Hidden(48)),
         (with_field(&good, 12, 2048), NetError::Hidden(2048)),
@@ -137,6 +183,14 @@ fn each_kind_of_bad_file_is_refused_with_its_reason() {
             NetError::Checksum,
         ),
     ];
+    let v2 = random_net_with(32, 2, 11).write();
+    assert!(Network::read(&v2).is_ok());
+    let cases = cases.into_iter().chain([
+        (v2[..34].to_vec(), NetError::Truncated { len: 34 }),
+        (with_field(&v2, 32, 0), NetError::Buckets(0)),
+        (with_field(&v2, 32, 17), NetError::Buckets(17)),
+        (with_field(&v2, 32, 3), NetError::Length { expected: v2.len() + 2 * 64 + 4, actual: v2.len() }),
+    ]);
     for (bytes, reason) in cases {
         assert_eq!(Network::read(&bytes), Err(reason.clone()), "{reason}");
         assert!(!reason.to_string().is_empty());
@@ -147,13 +201,21 @@ fn each_kind_of_bad_file_is_refused_with_its_reason() {
 #[test]
 fn weights_of_the_wrong_shape_are_refused() {
     let h = 32;
-    assert_eq!(Network::new(400, vec![0; FEATURES * h], vec![0; 40], vec![0; 80], 0), Err(NetError::Hidden(40)));
+    assert_eq!(Network::new(400, vec![0; FEATURES * h], vec![0; 40], vec![0; 80], vec![0]), Err(NetError::Hidden(40)));
     assert!(matches!(
-        Network::new(400, vec![0; FEATURES * h - 1], vec![0; h], vec![0; 2 * h], 0),
+        Network::new(400, vec![0; FEATURES * h - 1], vec![0; h], vec![0; 2 * h], vec![0]),
         Err(NetError::Shape(_))
     ));
-    assert!(matches!(Network::new(400, vec![0; FEATURES * h], vec![0; h], vec![0; h], 0), Err(NetError::Shape(_))));
-    assert_eq!(Network::new(-1, vec![0; FEATURES * h], vec![0; h], vec![0; 2 * h], 0), Err(NetError::Scale(-1)));
+    assert!(matches!(
+        Network::new(400, vec![0; FEATURES * h], vec![0; h], vec![0; h], vec![0]),
+        Err(NetError::Shape(_))
+    ));
+    assert!(matches!(
+        Network::new(400, vec![0; FEATURES * h], vec![0; h], vec![0; 2 * h], vec![0; 2]),
+        Err(NetError::Shape(_))
+    ));
+    assert_eq!(Network::new(400, vec![0; FEATURES * h], vec![0; h], vec![], vec![]), Err(NetError::Buckets(0)));
+    assert_eq!(Network::new(-1, vec![0; FEATURES * h], vec![0; h], vec![0; 2 * h], vec![0]), Err(NetError::Scale(-1)));
 }
 
 /// Red king e0 and rook i0, Black king d9; a net of width 32 with a handful of weights set,
@@ -178,7 +240,7 @@ fn a_tiny_net_gives_the_value_worked_out_by_hand() {
     out[3] = 7;
     out[h + 1] = -1;
     out[h + 2] = 5;
-    let net = Network::new(400, ft, bias, out, 1000).expect("valid shape");
+    let net = Network::new(400, ft, bias, out, vec![1000]).expect("valid shape");
     // Accumulators: Red (100, 0, 10, -50, 0...), Black (0, 300, 10, -50, 0...).
     // Red to move: 100² · 2 + 10² · -3 + (unit 3 clipped to 0) + 255² · -1 + 10² · 5 = -44,825;
     // / 255 = -175 (truncated), + 1000 = 825; · 400 / (255 · 64) = 330,000 / 16,320 = 20.
@@ -217,7 +279,7 @@ fn values_stay_inside_the_ordinary_band() {
     let mut next = stream(5);
     let h = 32;
     let ft = (0..FEATURES * h).map(|_| (next() % 512) as i16).collect();
-    let net = Network::new(i32::MAX, ft, vec![255; h], vec![i16::MAX; 2 * h], i32::MAX).expect("valid shape");
+    let net = Network::new(i32::MAX, ft, vec![255; h], vec![i16::MAX; 2 * h], vec![i32::MAX]).expect("valid shape");
     let v = net.evaluate(&Position::startpos());
     assert_eq!(v, crate::types::value::RULE_BOUND - 1);
     assert_eq!(PieceKind::NUM * 2 * Square::NUM, FEATURES);
@@ -275,7 +337,7 @@ fn follow_random_walks(net: &Network) {
             }
             // Skipping some evaluations leaves entries behind to be caught up later.
             if !next().is_multiple_of(3) {
-                assert_eq!(stack.evaluate(net, pos.side_to_move()), net.evaluate(&pos), "{}", pos.fen());
+                assert_eq!(stack.evaluate(net, &pos), net.evaluate(&pos), "{}", pos.fen());
                 checked += 1;
             }
         }
@@ -286,6 +348,7 @@ fn follow_random_walks(net: &Network) {
 #[test]
 fn incremental_values_equal_the_values_from_scratch() {
     follow_random_walks(&random_net(64, 29));
+    follow_random_walks(&random_net_with(64, 8, 29));
 }
 
 #[test]
@@ -293,14 +356,15 @@ fn wide_output_weights_take_the_exact_path() {
     let net = random_net(32, 31);
     let mut out = net.out_weights().to_vec();
     out[0] = 20_000;
-    let wide = Network::new(net.scale(), net.ft_weights().to_vec(), net.ft_bias().to_vec(), out, net.out_bias())
-        .expect("shape");
+    let wide =
+        Network::new(net.scale(), net.ft_weights().to_vec(), net.ft_bias().to_vec(), out, net.out_bias().to_vec())
+            .expect("shape");
     follow_random_walks(&wide);
     let pos = Position::startpos();
     let (us, them) = (wide.refresh(&pos, Color::Red), wide.refresh(&pos, Color::Black));
     let sum = simd::portable::screlu_dot(&us.0, &wide.out_weights()[..32])
         + simd::portable::screlu_dot(&them.0, &wide.out_weights()[32..]);
-    assert_eq!(wide.evaluate(&pos), wide.to_value(sum));
+    assert_eq!(wide.evaluate(&pos), wide.to_value(sum, 0));
 }
 
 #[test]

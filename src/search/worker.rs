@@ -195,7 +195,7 @@ impl<'a> Worker<'a> {
             return v;
         }
         let v = match &mut self.nnue {
-            Some((net, acc)) => acc.evaluate(net, self.pos.side_to_move()),
+            Some((net, acc)) => acc.evaluate(net, &self.pos),
             None => evaluate(&self.pos),
         };
         self.hist.evals.put(key, v);

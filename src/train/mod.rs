@@ -13,6 +13,7 @@
 pub mod curve;
 pub mod model;
 
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -47,6 +48,8 @@ pub struct TrainOptions {
     pub threads: usize,
     /// Each training position's mirror image (files mirrored) trains too.
     pub mirror: bool,
+    /// Output layers, chosen by the pieces on the board (`docs/nnue.md` §3).
+    pub buckets: usize,
 }
 
 /// Positions as the network sees them, with their targets.
@@ -62,6 +65,8 @@ pub struct Positions {
     results: Vec<f32>,
     /// What the prediction aims at ([`Positions::aim`]).
     targets: Vec<f32>,
+    /// The pieces on the board, kings included: the game's phase.
+    pieces: Vec<u8>,
 }
 
 impl Positions {
@@ -88,6 +93,7 @@ impl Positions {
         self.scores.push(f32::from(r.score));
         self.results.push(r.stm_score());
         self.targets.push(r.stm_score());
+        self.pieces.push(r.pieces.len() as u8);
     }
 
     pub fn len(&self) -> usize {
@@ -101,7 +107,7 @@ impl Positions {
     pub fn inputs(&self, i: usize) -> Inputs<'_> {
         let all = &self.features[self.starts[i]..self.starts[i + 1]];
         let (us, them) = all.split_at(all.len() / 2);
-        Inputs { us, them }
+        Inputs { us, them, pieces: usize::from(self.pieces[i]) }
     }
 
     /// Aims position `i` at `(1 - wdl) * sigmoid(k * score) + wdl * result`.
@@ -137,7 +143,7 @@ fn gradient(w: &Weights, set: &Positions, batch: &[usize], k: f32, scale: f32, t
     batch
         .par_chunks(chunk)
         .map(|part| {
-            let mut grad = Weights::zeros(w.hidden);
+            let mut grad = Weights::zeros(w.hidden, w.buckets());
             let mut scratch = Scratch::default();
             for &i in part {
                 let target = set.targets[i];
@@ -157,7 +163,7 @@ fn gradient(w: &Weights, set: &Positions, batch: &[usize], k: f32, scale: f32, t
             a.add(&b);
             a
         })
-        .unwrap_or_else(|| Weights::zeros(w.hidden))
+        .unwrap_or_else(|| Weights::zeros(w.hidden, w.buckets()))
 }
 
 /// The records of the data files, as the network sees them.
@@ -201,14 +207,23 @@ pub fn read(paths: &[PathBuf], holdout: u32, mirror: bool) -> Result<Data, Strin
     Ok(data)
 }
 
-/// How close values come to the held-out positions' targets and searched scores: the loss
-/// and the mean absolute difference from the score.
-pub fn agreement(values: &[f32], set: &Positions, k: f32) -> (f64, f64) {
-    let n = values.len().max(1) as f64;
-    let loss = values.iter().zip(&set.targets).map(|(&v, &t)| f64::from((sigmoid(k * v) - t).powi(2))).sum::<f64>();
-    let mae = values.iter().zip(&set.scores).map(|(&v, &s)| f64::from((v - s).abs())).sum::<f64>();
-    (loss / n, mae / n)
+/// How close values come to the held-out positions' targets and searched scores, over the
+/// positions with a number of pieces in `pieces`: how many, the loss and the mean absolute
+/// difference from the score.
+pub fn agreement(values: &[f32], set: &Positions, k: f32, pieces: RangeInclusive<u8>) -> (usize, f64, f64) {
+    let (mut n, mut loss, mut mae) = (0, 0.0, 0.0);
+    for (i, &v) in values.iter().enumerate().filter(|&(i, _)| pieces.contains(&set.pieces[i])) {
+        n += 1;
+        loss += f64::from((sigmoid(k * v) - set.targets[i]).powi(2));
+        mae += f64::from((v - set.scores[i]).abs());
+    }
+    let n_f = n.max(1) as f64;
+    (n, loss / n_f, mae / n_f)
 }
+
+/// The phases the held-out report is broken into, by pieces on the board (`docs/nnue.md` §6).
+const PHASES: [(&str, RangeInclusive<u8>); 5] =
+    [("all", 0..=32), ("27-32", 27..=32), ("20-26", 20..=26), ("12-19", 12..=19), ("2-11", 0..=11)];
 
 /// One epoch's losses, for the curve.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -237,8 +252,8 @@ pub fn fit(
     train.aim(k, opts.wdl);
     validation.aim(k, opts.wdl);
     let scale = opts.scale as f32;
-    let mut w = Weights::random(opts.hidden, opts.seed);
-    let mut adam = Adam::new(opts.hidden);
+    let mut w = Weights::random(opts.hidden, opts.buckets, opts.seed);
+    let mut adam = Adam::new(opts.hidden, opts.buckets);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut state = opts.seed ^ 0x5eed;
     let mut curve = Vec::new();
@@ -279,7 +294,7 @@ pub fn fit(
 /// Reads, trains, quantises and writes the network and its curve.
 pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<(), String> {
     // The file's rules on the hidden width and the scale, before any work.
-    Weights::zeros(opts.hidden).quantise(opts.scale).map_err(|e| e.to_string())?;
+    Weights::zeros(opts.hidden, opts.buckets).quantise(opts.scale).map_err(|e| e.to_string())?;
     if !(0.0..=1.0).contains(&opts.wdl) {
         return Err("--wdl must be a number from 0 to 1".to_string());
     }
@@ -304,26 +319,29 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
         let scale = opts.scale as f32;
         let net: Vec<f32> =
             (0..validation.len()).map(|i| scale * trained.weights.output(validation.inputs(i))).collect();
-        let ((net_loss, net_mae), (thesis_loss, thesis_mae)) =
-            (agreement(&net, &validation, trained.k), agreement(&thesis, &validation, trained.k));
-        log(&format!(
-            "held out: loss {net_loss:.6} (the thesis evaluation's {thesis_loss:.6}); \
-             mean |value - score| {net_mae:.1} (the thesis evaluation's {thesis_mae:.1})"
-        ));
+        for (phase, pieces) in PHASES {
+            let (n, net_loss, net_mae) = agreement(&net, &validation, trained.k, pieces.clone());
+            let (_, thesis_loss, thesis_mae) = agreement(&thesis, &validation, trained.k, pieces);
+            log(&format!(
+                "held out, {phase} pieces ({n} positions): loss {net_loss:.6} (the thesis evaluation's \
+                 {thesis_loss:.6}); mean |value - score| {net_mae:.1} (the thesis evaluation's {thesis_mae:.1})"
+            ));
+        }
     }
     let net = trained.weights.quantise(opts.scale).map_err(|e| e.to_string())?;
     write(&opts.out, &net.write())?;
     log(&format!(
-        "net written to {} (hidden {}, scale {}, {} bytes; {:.1} s in all)",
+        "net written to {} (hidden {}, {} output buckets, scale {}, {} bytes; {:.1} s in all)",
         opts.out.display(),
         opts.hidden,
+        opts.buckets,
         opts.scale,
         net.write().len(),
         started.elapsed().as_secs_f64()
     ));
     if let Some(path) = &opts.curve {
         let name = opts.out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let title = format!("{name}: hidden {}, {} positions", opts.hidden, train.len());
+        let title = format!("{name}: hidden {}, {} buckets, {} positions", opts.hidden, opts.buckets, train.len());
         write(path, curve::render(&trained.curve, &title).as_bytes())?;
         log(&format!("loss curve written to {}", path.display()));
     }

@@ -1,7 +1,7 @@
 //! The network of `docs/nnue.md` in `f32`: its forward pass and gradient on one position, Adam,
 //! and quantisation to the file's integers.
 
-use crate::nnue::{FEATURES, NetError, Network, QA, QB};
+use crate::nnue::{FEATURES, NetError, Network, QA, QB, bucket};
 
 /// Output weights are kept within this so that quantised they fit an `i8` (the inference's
 /// fast output path needs `|w| <= 127`).
@@ -17,9 +17,11 @@ pub struct Weights {
     /// `[FEATURES][hidden]`, feature-major as in the file.
     pub ft: Vec<f32>,
     pub ft_bias: Vec<f32>,
-    /// `[2 * hidden]`: the side to move's accumulator, then the other side's.
+    /// `[buckets][2 * hidden]`: for each output bucket, the side to move's accumulator, then
+    /// the other side's.
     pub out: Vec<f32>,
-    pub out_bias: f32,
+    /// `[buckets]`.
+    pub out_bias: Vec<f32>,
 }
 
 /// A position as the network sees it: the active features of the side to move's and of the
@@ -28,6 +30,8 @@ pub struct Weights {
 pub struct Inputs<'a> {
     pub us: &'a [u16],
     pub them: &'a [u16],
+    /// The pieces on the board, which choose the output bucket.
+    pub pieces: usize,
 }
 
 /// Reproducible uniform numbers in `-1..1` for the initial weights.
@@ -38,21 +42,25 @@ fn uniform(state: &mut u64) -> f32 {
 }
 
 impl Weights {
-    pub fn zeros(hidden: usize) -> Weights {
+    pub fn zeros(hidden: usize, buckets: usize) -> Weights {
         Weights {
             hidden,
             ft: vec![0.0; FEATURES * hidden],
             ft_bias: vec![0.0; hidden],
-            out: vec![0.0; 2 * hidden],
-            out_bias: 0.0,
+            out: vec![0.0; buckets * 2 * hidden],
+            out_bias: vec![0.0; buckets],
         }
+    }
+
+    pub fn buckets(&self) -> usize {
+        self.out_bias.len()
     }
 
     /// Random first-layer weights small enough that a position's sums start inside the
     /// activation's slope (0 to 1), random output weights, zero biases.
-    pub fn random(hidden: usize, seed: u64) -> Weights {
+    pub fn random(hidden: usize, buckets: usize, seed: u64) -> Weights {
         let mut state = seed;
-        let mut w = Weights::zeros(hidden);
+        let mut w = Weights::zeros(hidden, buckets);
         w.ft.iter_mut().for_each(|x| *x = 0.1 * uniform(&mut state));
         w.ft_bias.iter_mut().for_each(|x| *x = 0.25 + 0.1 * uniform(&mut state));
         let out_scale = 1.0 / (hidden as f32).sqrt();
@@ -62,7 +70,7 @@ impl Weights {
 
     /// Every number, in a fixed order, for element-wise work (Adam, sums of gradients).
     fn slices_mut(&mut self) -> [&mut [f32]; 4] {
-        [&mut self.ft, &mut self.ft_bias, &mut self.out, std::slice::from_mut(&mut self.out_bias)]
+        [&mut self.ft, &mut self.ft_bias, &mut self.out, &mut self.out_bias]
     }
 
     pub fn add(&mut self, other: &Weights) {
@@ -70,7 +78,7 @@ impl Weights {
         sum(&mut self.ft, &other.ft);
         sum(&mut self.ft_bias, &other.ft_bias);
         sum(&mut self.out, &other.out);
-        self.out_bias += other.out_bias;
+        sum(&mut self.out_bias, &other.out_bias);
     }
 
     /// The accumulator of one perspective: the bias plus its features' columns.
@@ -89,13 +97,19 @@ impl Weights {
         let mut them = vec![0.0; self.hidden];
         self.accumulate(x.us, &mut us);
         self.accumulate(x.them, &mut them);
-        self.out_of(&us, &them)
+        self.out_of(&us, &them, self.bucket(x))
     }
 
-    fn out_of(&self, us: &[f32], them: &[f32]) -> f32 {
+    /// The output bucket of `x` (`docs/nnue.md` §3).
+    fn bucket(&self, x: Inputs) -> usize {
+        bucket(self.buckets(), x.pieces)
+    }
+
+    fn out_of(&self, us: &[f32], them: &[f32], b: usize) -> f32 {
         let h = self.hidden;
+        let out = &self.out[b * 2 * h..(b + 1) * 2 * h];
         let half = |acc: &[f32], w: &[f32]| acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>();
-        half(us, &self.out[..h]) + half(them, &self.out[h..]) + self.out_bias
+        half(us, &out[..h]) + half(them, &out[h..]) + self.out_bias[b]
     }
 
     /// Adds to `grad` the gradient of `dloss_dout * output` at `x` (the chain rule's last
@@ -112,10 +126,12 @@ impl Weights {
         scratch.them.resize(h, 0.0);
         self.accumulate(x.us, &mut scratch.us);
         self.accumulate(x.them, &mut scratch.them);
-        let out = self.out_of(&scratch.us, &scratch.them);
+        let b = self.bucket(x);
+        let out = self.out_of(&scratch.us, &scratch.them, b);
         let g = dloss(out);
-        grad.out_bias += g;
-        for (acc, features, offset) in [(&scratch.us, x.us, 0), (&scratch.them, x.them, h)] {
+        grad.out_bias[b] += g;
+        let base = b * 2 * h;
+        for (acc, features, offset) in [(&scratch.us, x.us, base), (&scratch.them, x.them, base + h)] {
             scratch.dacc.clear();
             let (out_grad, out_w) = (&mut grad.out[offset..offset + h], &self.out[offset..offset + h]);
             for ((&a, gw), &w) in acc.iter().zip(out_grad).zip(out_w) {
@@ -141,7 +157,7 @@ impl Weights {
             self.ft.iter().map(|&x| q(x, QA)).collect(),
             self.ft_bias.iter().map(|&x| q(x, QA)).collect(),
             self.out.iter().map(|&x| q(x, QB)).collect(),
-            (self.out_bias * (QA * QB) as f32).round() as i32,
+            self.out_bias.iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
         )
     }
 
@@ -184,8 +200,8 @@ const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
 impl Adam {
-    pub fn new(hidden: usize) -> Adam {
-        Adam { m: Weights::zeros(hidden), v: Weights::zeros(hidden), t: 0 }
+    pub fn new(hidden: usize, buckets: usize) -> Adam {
+        Adam { m: Weights::zeros(hidden, buckets), v: Weights::zeros(hidden, buckets), t: 0 }
     }
 
     /// One step of size `rate` against `grad`; the weights are then clipped to what the file

@@ -48,18 +48,28 @@ fn options(hidden: usize) -> TrainOptions {
         curve: None,
         threads: 2,
         mirror: false,
+        buckets: 1,
     }
 }
 
 #[test]
 fn the_loss_falls_and_the_quantised_net_keeps_the_float_values() {
+    for buckets in [1, 16] {
+        loss_falls_and_quantisation_keeps_values(buckets);
+    }
+}
+
+fn loss_falls_and_quantisation_keeps_values(buckets: usize) {
     let data = material_positions(12);
+    let used: std::collections::BTreeSet<usize> =
+        data.iter().map(|(_, r)| crate::nnue::bucket(buckets, r.pieces.len())).collect();
+    assert_eq!(used.len() > 1, buckets > 1, "buckets used: {used:?}");
     let mut train = Positions::new();
     data.iter().for_each(|(_, r)| train.push(r));
     let mut validation = Positions::new();
-    let opts = options(32);
+    let opts = TrainOptions { buckets, ..options(32) };
     let trained = fit(&opts, &mut train, &mut validation, &mut |_| {});
-    let start = loss(&Weights::random(32, opts.seed), &train, trained.k, 400.0);
+    let start = loss(&Weights::random(32, buckets, opts.seed), &train, trained.k, 400.0);
     let end = trained.curve.last().expect("epochs").train;
     assert!(end < 0.5 * start, "loss {start} -> {end}");
     assert!(trained.curve.iter().all(|p| p.validation.is_none()));
@@ -69,6 +79,7 @@ fn the_loss_falls_and_the_quantised_net_keeps_the_float_values() {
     // at worst, 5 units on average (a soldier is about 50).
     let net = trained.weights.quantise(400).expect("a valid net");
     let back = crate::nnue::Network::read(&net.write()).expect("reads back");
+    assert_eq!(back.buckets(), buckets);
     let mut total = 0.0;
     for (i, (pos, _)) in data.iter().enumerate() {
         let float = 400.0 * trained.weights.output(train.inputs(i));
@@ -78,7 +89,7 @@ fn the_loss_falls_and_the_quantised_net_keeps_the_float_values() {
         assert!(error <= 12.0 + 0.06 * float.abs(), "position {i}: float {float}, integer {int}");
     }
     let mean = total / data.len() as f32;
-    eprintln!("mean difference {mean}");
+    eprintln!("{buckets} buckets: mean difference {mean}");
     assert!(mean <= 5.0, "mean difference {mean}");
 }
 
