@@ -6,7 +6,8 @@ use std::path::Path;
 
 use chuhan::notation::Notation;
 use chuhan::pgn::{
-    Comment, Format, Game, PgnError, Variation, read_bytes, read_dhtmlxq, read_games, write_dhtmlxq, write_game,
+    Comment, Format, Game, PgnError, Place, Unclosed, Variation, read_bytes, read_dhtmlxq, read_games, write_dhtmlxq,
+    write_game,
 };
 use chuhan::types::{Color, Move};
 use proptest::prelude::*;
@@ -78,7 +79,7 @@ fn damaged_xqf_files_say_where_and_keep_what_reads() {
     let error = read_bytes(Path::new("broken"), &fixture("broken")).split().1.remove(0);
     assert_eq!(error.to_string(), "broken: game 1: byte 1106: move 5... 'e1f0' is illegal (no piece on e1)");
     let text = xqf("badtext");
-    assert_eq!(text.warnings, [PgnError::BadText { at: "byte 1032 (a comment)".to_string() }]);
+    assert_eq!(text.warnings, [PgnError::BadText { at: Place::CommentAt(1032) }]);
     // Cut anywhere after the magic: without a header or its first record the file is
     // refused; a move record cut keeps the moves before it.
     let full = fixture("v18");
@@ -90,7 +91,9 @@ fn damaged_xqf_files_say_where_and_keep_what_reads() {
                 assert!(game.moves.len() == whole.moves.len() || !game.warnings.is_empty(), "{len}");
                 assert!(game.main_line().move_count() < whole.main_line().move_count(), "{len}");
             }
-            [Err(PgnError::Corrupt { at, .. })] => assert!(len < 1024 && at == "header" || len < 1028, "{len}"),
+            [Err(PgnError::Corrupt { at, .. })] => {
+                assert!(len < 1024 && *at == Place::Header(None) || len < 1028, "{len}")
+            }
             other => panic!("{len}: {other:?}"),
         }
     }
@@ -164,7 +167,7 @@ fn pgn_variations_nest_carry_comments_and_a_bad_one_is_cut() {
     assert!(read_games("(1. h2e2) 1. b2e2 *").remove(0).is_ok_and(|g| g.variations.is_empty() && g.moves.len() == 1));
     assert!(matches!(
         read_games("1. h2e2 (1. b2e2 *").remove(0),
-        Err(PgnError::Unterminated { what: "variation", .. })
+        Err(PgnError::Unterminated { what: Unclosed::Variation, .. })
     ));
 }
 

@@ -2,7 +2,7 @@
 //! field a `[DhtmlXQ_name]value[/DhtmlXQ_name]` pair. Read and written as `docs/dhtmlxq.md`
 //! describes.
 
-use super::error::PgnError;
+use super::error::{BadSetup, Corruption, PgnError, Place};
 use super::tags::parse_tag;
 use super::tree::{MAX_DEPTH, RawLine, RawMove, play_into, points_of, setup_of, side_of_first_move};
 use super::{Comment, Game, Line};
@@ -84,15 +84,16 @@ fn digits(sq: Square) -> String {
 fn moves(text: &str, field: &str) -> Result<Vec<RawMove>, PgnError> {
     let text: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     if !text.len().is_multiple_of(4) || !text.iter().all(u8::is_ascii_digit) {
-        return Err(PgnError::Corrupt {
-            at: field.to_string(),
-            why: "moves are not groups of four digits".to_string(),
-        });
+        return Err(PgnError::Corrupt { at: Place::Field(field.to_string(), None), why: Corruption::NotDigits });
     }
     Ok(text
         .chunks(4)
         .enumerate()
-        .map(|(i, m)| RawMove { from: point(&m[..2]), to: point(&m[2..]), at: format!("{field} move {}", i + 1) })
+        .map(|(i, m)| RawMove {
+            from: point(&m[..2]),
+            to: point(&m[2..]),
+            at: Place::Field(field.to_string(), Some(i + 1)),
+        })
         .collect())
 }
 
@@ -129,7 +130,9 @@ fn read_block(block: &str) -> Result<Game, PgnError> {
                     branches.push((*number, Branch { parent: *parent, step: *step, moves }));
                 }
                 (_, Err(error)) => game.warnings.push(error),
-                _ => game.warnings.push(PgnError::Corrupt { at: name.to_string(), why: "not move_B_S_N".to_string() }),
+                _ => game
+                    .warnings
+                    .push(PgnError::Corrupt { at: Place::Field(name.to_string(), None), why: Corruption::NotMoveName }),
             }
         } else if let Some(numbers) = name.strip_prefix("comment") {
             let n: Vec<usize> = numbers.split('_').filter_map(|n| n.parse().ok()).collect();
@@ -145,7 +148,7 @@ fn read_block(block: &str) -> Result<Game, PgnError> {
         Some(text) => {
             let text = text.as_bytes();
             if text.len() != 64 || !text.iter().all(u8::is_ascii_digit) {
-                return Err(PgnError::BadStart { why: "binit is not 64 digits".to_string() });
+                return Err(PgnError::BadStart { why: BadSetup::Binit });
             }
             let mut points = [None; 32];
             for (i, p) in points.iter_mut().enumerate() {
@@ -160,7 +163,7 @@ fn read_block(block: &str) -> Result<Game, PgnError> {
         let mut setup = setup_of(&points, Color::Red)?;
         let first = main.moves.first().and_then(|m| m.from);
         setup.side_to_move = side_of_first_move(&setup, first, Color::Red);
-        game.start = Position::from_setup(&setup).map_err(|e| PgnError::BadStart { why: e.to_string() })?;
+        game.start = Position::from_setup(&setup).map_err(|e| PgnError::BadStart { why: BadSetup::Illegal(e) })?;
     }
     play_into(&mut game, main)?;
     Ok(game)
@@ -180,8 +183,9 @@ fn lines(
     let line = build(main, 0, &branches, comments, &mut used, warnings, 0);
     for (i, (number, branch)) in branches.iter().enumerate() {
         if !used[i] {
-            let why = format!("branches from line {} at move {}, which is not there", branch.parent, branch.step);
-            warnings.push(PgnError::Corrupt { at: format!("move_{}_{}_{number}", branch.parent, branch.step), why });
+            let why = Corruption::NoBranchPoint { parent: branch.parent, step: branch.step };
+            let at = Place::Field(format!("move_{}_{}_{number}", branch.parent, branch.step), None);
+            warnings.push(PgnError::Corrupt { at, why });
         }
     }
     line
@@ -210,10 +214,8 @@ fn build(
             continue;
         }
         if depth >= MAX_DEPTH {
-            warnings.push(PgnError::Corrupt {
-                at: format!("move_{number}"),
-                why: format!("variations nested over {MAX_DEPTH} deep"),
-            });
+            let at = Place::Field(format!("move_{number}"), None);
+            warnings.push(PgnError::Corrupt { at, why: Corruption::TooDeep(MAX_DEPTH) });
             continue;
         }
         let variation = build(i, base + ply, branches, comments, used, warnings, depth + 1);

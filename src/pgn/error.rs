@@ -3,8 +3,9 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::board::FenError;
+use crate::board::{FenError, IllegalMove};
 use crate::notation::NotationError;
+use crate::types::{Piece, Square};
 
 /// Why one game of a text could not be read. Lines count from 1 at the start of the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,19 +20,151 @@ pub enum PgnError {
     /// A token that has no place in move text, such as an unmatched `)`.
     UnexpectedToken { line: usize, token: String },
     /// A comment or variation still open at the end of the game.
-    Unterminated { line: usize, what: &'static str },
+    Unterminated { line: usize, what: Unclosed },
     /// A move stored as two points (XQF, DhtmlXQ) that cannot be played: where the file
     /// holds it (`byte 1184`, `move_0_5_1`), its number as PGN writes it, and why.
-    IllegalRecord { at: String, number: String, why: String },
+    IllegalRecord { at: Place, number: String, why: BadRecord },
     /// A binary file that is not what its header says: cut short, a record or comment running
     /// past the end, a variation with no line to branch from.
-    Corrupt { at: String, why: String },
+    Corrupt { at: Place, why: Corruption },
     /// The position a record sets up is not a legal one.
-    BadStart { why: String },
+    BadStart { why: BadSetup },
     /// Text whose bytes no character set explains; they read as U+FFFD (a warning only).
-    BadText { at: String },
-    /// The file itself could not be read.
+    BadText { at: Place },
+    /// The file itself could not be read (the system's words).
     Unreadable(String),
+}
+
+/// What a game left open (`PgnError::Unterminated`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unclosed {
+    Comment,
+    Variation,
+}
+
+/// Where in a stored record (XQF, DhtmlXQ) something is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// XQF's header, or one of its fields.
+    Header(Option<&'static str>),
+    /// A byte of an XQF file, counted from the file's start.
+    Byte(usize),
+    /// The comment stored at a byte of an XQF file.
+    CommentAt(usize),
+    /// A DhtmlXQ field (`move_0_5_1`), or one of its moves (from 1).
+    Field(String, Option<usize>),
+    /// Nowhere that can be named (a variation with no move).
+    Unknown,
+}
+
+/// Why a stored move cannot be played (`PgnError::IllegalRecord`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadRecord {
+    /// From or to a point off the board.
+    OffBoard,
+    Illegal(IllegalMove),
+}
+
+/// What a damaged record holds (`PgnError::Corrupt`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Corruption {
+    /// A file of `len` bytes, shorter than the XQF header's `header`.
+    Short { len: usize, header: usize },
+    /// The file ends inside a record.
+    EndsInside(Record),
+    /// A comment's stored length is negative.
+    CommentLength(i64),
+    /// Variations nested deeper than this (the rest left out).
+    TooDeep(usize),
+    /// A variation at this move (as PGN numbers it), past its line's end.
+    PastLineEnd(String),
+    /// DhtmlXQ moves that are not groups of four digits.
+    NotDigits,
+    /// A DhtmlXQ field named `move_` that is not `move_B_S_N`.
+    NotMoveName,
+    /// A DhtmlXQ variation that branches from a line or move not there.
+    NoBranchPoint { parent: usize, step: usize },
+}
+
+/// A part of an XQF record the file can end inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    Move,
+    CommentLength,
+    /// A comment of this many bytes.
+    Comment(usize),
+}
+
+/// Why a stored start position is no position (`PgnError::BadStart`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadSetup {
+    /// Two pieces stored on one point.
+    Doubled { piece: Piece, other: Piece, square: Square },
+    /// DhtmlXQ's `binit` is not 64 digits.
+    Binit,
+    /// A placement Chuhan refuses.
+    Illegal(FenError),
+}
+
+impl fmt::Display for Unclosed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unclosed::Comment => "comment",
+            Unclosed::Variation => "variation",
+        })
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Header(None) => f.write_str("header"),
+            Place::Header(Some(tag)) => write!(f, "header {tag}"),
+            Place::Byte(n) => write!(f, "byte {n}"),
+            Place::CommentAt(n) => write!(f, "byte {n} (a comment)"),
+            Place::Field(name, None) => f.write_str(name),
+            Place::Field(name, Some(i)) => write!(f, "{name} move {i}"),
+            Place::Unknown => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for BadRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadRecord::OffBoard => f.write_str("a move from or to a point off the board"),
+            BadRecord::Illegal(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl fmt::Display for Corruption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Corruption::Short { len, header } => write!(f, "{len} bytes, shorter than the XQF header ({header} bytes)"),
+            Corruption::EndsInside(Record::Move) => f.write_str("the file ends inside a move record"),
+            Corruption::EndsInside(Record::CommentLength) => f.write_str("the file ends inside a comment length"),
+            Corruption::EndsInside(Record::Comment(n)) => write!(f, "the file ends inside a comment of {n} bytes"),
+            Corruption::CommentLength(n) => write!(f, "a comment length of {n}"),
+            Corruption::TooDeep(depth) => write!(f, "variations nested over {depth} deep"),
+            Corruption::PastLineEnd(number) => write!(f, "a variation at move {number}, past the line's end"),
+            Corruption::NotDigits => f.write_str("moves are not groups of four digits"),
+            Corruption::NotMoveName => f.write_str("not move_B_S_N"),
+            Corruption::NoBranchPoint { parent, step } => {
+                write!(f, "branches from line {parent} at move {step}, which is not there")
+            }
+        }
+    }
+}
+
+impl fmt::Display for BadSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadSetup::Doubled { piece, other, square } => write!(f, "{piece:?} and {other:?} both on {square}"),
+            BadSetup::Binit => f.write_str("binit is not 64 digits"),
+            BadSetup::Illegal(e) => write!(f, "{e}"),
+        }
+    }
 }
 
 impl PgnError {

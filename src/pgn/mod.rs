@@ -34,7 +34,7 @@ use crate::types::{GameResult, Move};
 pub use convert::{ConvertError, Output, Report, Summary, convert};
 pub use dhtmlxq::{is_dhtmlxq, read_dhtmlxq, write_dhtmlxq};
 pub use encoding::{Charset, decode};
-pub use error::{GameError, PgnError};
+pub use error::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
 pub use files::{
     Format, GAME_EXTENSIONS, Source, is_game_file, list_files, read_bytes, read_decoded, read_file, read_paths,
 };

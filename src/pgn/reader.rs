@@ -1,7 +1,7 @@
 //! The reader: every game of a text, each a game or the error that stopped it. A bad game
 //! never stops the games after it: the reader resumes at the next game's tags.
 
-use super::error::PgnError;
+use super::error::{PgnError, Unclosed};
 use super::tags::{DERIVED, Tags, parse_tag};
 use super::{Comment, Game, Nag, Variation};
 use crate::board::Position;
@@ -262,7 +262,7 @@ impl<'t> Cursor<'t> {
             }
         }
         if !open.is_empty() {
-            return Err(fail(PgnError::Unterminated { line: self.line, what: "variation" }, true));
+            return Err(fail(PgnError::Unterminated { line: self.line, what: Unclosed::Variation }, true));
         }
         if tags.is_empty() && main.moves.is_empty() && result_token.is_none() {
             return Ok(None);
@@ -289,7 +289,7 @@ impl<'t> Cursor<'t> {
             match self.bump() {
                 Some('}') => return Ok(self.text[start..self.at - 1].trim().to_string()),
                 Some(_) => {}
-                None => return Err(PgnError::Unterminated { line, what: "comment" }),
+                None => return Err(PgnError::Unterminated { line, what: Unclosed::Comment }),
             }
         }
     }
@@ -324,7 +324,7 @@ impl<'t> Cursor<'t> {
                 Some(_) => {
                     self.bump();
                 }
-                None => return Err(PgnError::Unterminated { line, what: "variation" }),
+                None => return Err(PgnError::Unterminated { line, what: Unclosed::Variation }),
             }
         }
     }

@@ -183,8 +183,8 @@ fn errors_name_the_culprit() {
     assert!(matches!(err("[Event x]"), PgnError::BadTag { .. }));
     assert!(matches!(err("[FEN \"9/9 w\"]\n1. h2e2"), PgnError::BadFen { line: 1, .. }));
     assert!(matches!(err("[FEN \"9/9 w\"]"), PgnError::BadFen { .. }));
-    assert!(matches!(err("1. h2e2 {unclosed"), PgnError::Unterminated { what: "comment", .. }));
-    assert!(matches!(err("1. h2e2 (h9g7"), PgnError::Unterminated { what: "variation", .. }));
+    assert!(matches!(err("1. h2e2 {unclosed"), PgnError::Unterminated { what: Unclosed::Comment, .. }));
+    assert!(matches!(err("1. h2e2 (h9g7"), PgnError::Unterminated { what: Unclosed::Variation, .. }));
     assert!(matches!(err("1. h2e2 )"), PgnError::UnexpectedToken { .. }));
     match err("1. h2e2 h9g7\n2. h2e2 *") {
         PgnError::BadMove { line, number, token, error } => {

@@ -3,7 +3,7 @@
 //! and [`Variation`]s. A move that cannot be played ends the game if it is in the main line,
 //! and only its variation (kept up to that move, with a warning) otherwise.
 
-use super::error::PgnError;
+use super::error::{BadRecord, BadSetup, Corruption, PgnError, Place};
 use super::reader::move_number;
 use super::{Comment, Game, Variation};
 use crate::board::{Position, Setup};
@@ -27,7 +27,7 @@ pub(super) fn setup_of(points: &[Option<Square>; 32], side: Color) -> Result<Set
         let Some(sq) = *sq else { continue };
         let piece = Piece::new(if i < 16 { Color::Red } else { Color::Black }, PIECE_ORDER[i % 16]);
         if let Some(other) = setup.board[sq.index()] {
-            return Err(PgnError::BadStart { why: format!("{piece:?} and {other:?} both on {sq}") });
+            return Err(PgnError::BadStart { why: BadSetup::Doubled { piece, other, square: sq } });
         }
         setup.board[sq.index()] = Some(piece);
     }
@@ -62,7 +62,7 @@ pub(super) const MAX_DEPTH: usize = 200;
 pub(super) struct RawMove {
     pub from: Option<Square>,
     pub to: Option<Square>,
-    pub at: String,
+    pub at: Place,
 }
 
 /// A line as a file stores it: its moves, its comments (`ply` counted from the line's start)
@@ -106,8 +106,8 @@ fn play(
     for (i, stored) in raw.moves.into_iter().enumerate() {
         while let Some((_, branch)) = branches.next_if(|(ply, _)| *ply == i) {
             if depth >= MAX_DEPTH {
-                let at = branch.moves.first().map_or_else(String::new, |m| m.at.clone());
-                warnings.push(PgnError::Corrupt { at, why: format!("variations nested over {MAX_DEPTH} deep") });
+                let at = branch.moves.first().map_or(Place::Unknown, |m| m.at.clone());
+                warnings.push(PgnError::Corrupt { at, why: Corruption::TooDeep(MAX_DEPTH) });
                 continue;
             }
             let (mut variation, error) = play(start, &pos, base + i, branch, warnings, depth + 1);
@@ -121,9 +121,9 @@ fn play(
         let played = match (stored.from, stored.to) {
             (Some(from), Some(to)) if from != to => {
                 let mv = Move::new(from, to);
-                pos.play(mv).map(|()| mv).map_err(|e| e.to_string())
+                pos.play(mv).map(|()| mv).map_err(BadRecord::Illegal)
             }
-            _ => Err("a move from or to a point off the board".to_string()),
+            _ => Err(BadRecord::OffBoard),
         };
         match played {
             Ok(mv) => line.moves.push(mv),
@@ -137,9 +137,9 @@ fn play(
         // Past the end of a line cut short, the branches went with it; otherwise a branch
         // from past the line's last move replaces nothing.
         if bad.is_none() {
-            let at = branch.moves.first().map_or_else(String::new, |m| m.at.clone());
-            let number = move_number(start, base + ply);
-            warnings.push(PgnError::Corrupt { at, why: format!("a variation at move {number}, past the line's end") });
+            let at = branch.moves.first().map_or(Place::Unknown, |m| m.at.clone());
+            let why = Corruption::PastLineEnd(move_number(start, base + ply));
+            warnings.push(PgnError::Corrupt { at, why });
         }
     }
     let played = line.moves.len();

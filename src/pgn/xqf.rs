@@ -4,7 +4,7 @@
 
 use encoding_rs::GB18030;
 
-use super::error::PgnError;
+use super::error::{BadSetup, Corruption, PgnError, Place, Record};
 use super::tree::{MAX_DEPTH, RawLine, RawMove, play_into, setup_of, side_of_first_move};
 use super::{Comment, Game};
 use crate::board::Position;
@@ -70,8 +70,8 @@ impl Keys {
 /// Reads one XQF file: its header fields, start position, main line, variations and comments.
 pub fn read_xqf(bytes: &[u8]) -> Result<Game, PgnError> {
     if bytes.len() < HEADER {
-        let why = format!("{} bytes, shorter than the XQF header ({HEADER} bytes)", bytes.len());
-        return Err(PgnError::Corrupt { at: "header".to_string(), why });
+        let why = Corruption::Short { len: bytes.len(), header: HEADER };
+        return Err(PgnError::Corrupt { at: Place::Header(None), why });
     }
     let version = bytes[2];
     let keys = (version > 10).then(|| Keys::new(bytes));
@@ -103,7 +103,7 @@ fn header_tags(h: &[u8], game: &mut Game) {
         let (text, bad) = GB18030.decode_without_bom_handling(&h[at + 1..at + 1 + len]);
         let text = text.trim_matches(|c: char| c.is_whitespace() || c == '\0');
         if bad {
-            game.warnings.push(PgnError::BadText { at: format!("header {tag}") });
+            game.warnings.push(PgnError::BadText { at: Place::Header(Some(tag)) });
         }
         if !text.is_empty() {
             game.set_tag(tag, text);
@@ -140,7 +140,7 @@ fn start_position(h: &[u8], version: u8, keys: Option<&Keys>, first: Option<Squa
     let mut setup = setup_of(&points, Color::Red)?;
     let header_side = if h[0x32] == 1 { Color::Black } else { Color::Red };
     setup.side_to_move = side_of_first_move(&setup, first, header_side);
-    Position::from_setup(&setup).map_err(|e| PgnError::BadStart { why: e.to_string() })
+    Position::from_setup(&setup).map_err(|e| PgnError::BadStart { why: BadSetup::Illegal(e) })
 }
 
 /// A move record as stored: its move, its comment, and the records after it in the tree.
@@ -168,7 +168,7 @@ impl Tree {
             for &other in others {
                 if depth >= MAX_DEPTH {
                     let at = self.nodes[other].mv.at.clone();
-                    warnings.push(PgnError::Corrupt { at, why: format!("variations nested over {MAX_DEPTH} deep") });
+                    warnings.push(PgnError::Corrupt { at, why: Corruption::TooDeep(MAX_DEPTH) });
                 } else {
                     line.variations.push((ply, self.line(&[other], depth + 1, warnings)));
                 }
@@ -201,14 +201,13 @@ struct Flags {
 
 impl<'a> Records<'a> {
     /// Where the cursor is, as a file offset.
-    fn place(&self) -> String {
-        format!("byte {}", HEADER + self.at)
+    fn place(&self) -> usize {
+        HEADER + self.at
     }
 
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], PgnError> {
+    fn take(&mut self, n: usize, what: Record) -> Result<&'a [u8], PgnError> {
         if self.body.len() - self.at < n {
-            let why = format!("the file ends inside {what}");
-            return Err(PgnError::Corrupt { at: self.place(), why });
+            return Err(PgnError::Corrupt { at: Place::Byte(self.place()), why: Corruption::EndsInside(what) });
         }
         self.at += n;
         Ok(&self.body[self.at - n..self.at])
@@ -249,8 +248,8 @@ impl<'a> Records<'a> {
 
     /// One record: its move, its flags and its comment.
     fn record(&mut self) -> Result<(RawMove, Flags, Option<String>), PgnError> {
-        let at = self.place();
-        let r = self.take(4, "a move record")?;
+        let at = Place::Byte(self.place());
+        let r = self.take(4, Record::Move)?;
         let (from, to, flag) = (r[0], r[1], r[2]);
         let (key_from, key_to) = self.keys.map_or((0, 0), |k| (k.from, k.to));
         let (flags, length) = if self.version <= 10 {
@@ -268,16 +267,17 @@ impl<'a> Records<'a> {
         let comment = match length {
             Some(n) if n > 0 => {
                 let text_at = self.place();
-                let bytes = self.take(n as usize, &format!("a comment of {n} bytes"))?;
+                let bytes = self.take(n as usize, Record::Comment(n as usize))?;
                 let (text, bad) = GB18030.decode_without_bom_handling(bytes);
                 let text = text.trim().to_string();
                 if bad {
-                    self.warnings.push(PgnError::BadText { at: format!("{text_at} (a comment)") });
+                    self.warnings.push(PgnError::BadText { at: Place::CommentAt(text_at) });
                 }
                 (!text.is_empty()).then_some(text)
             }
             Some(n) if n < 0 => {
-                return Err(PgnError::Corrupt { at: self.place(), why: format!("a comment length of {n}") });
+                let (at, why) = (Place::Byte(self.place()), Corruption::CommentLength(i64::from(n)));
+                return Err(PgnError::Corrupt { at, why });
             }
             _ => None,
         };
@@ -287,7 +287,7 @@ impl<'a> Records<'a> {
     }
 
     fn int(&mut self) -> Result<i32, PgnError> {
-        let b = self.take(4, "a comment length")?;
+        let b = self.take(4, Record::CommentLength)?;
         Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 }

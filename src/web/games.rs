@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::words::{Lang, Say};
+use super::words::{self, Lang, Say};
 use crate::pgn;
 use crate::types::GameResult;
 
@@ -31,7 +31,7 @@ pub struct GameInfo {
 /// Control characters other than white space that a text file may hold, per thousand.
 const MAX_CONTROL_PER_MILLE: usize = 5;
 
-/// The games of `bytes`, refusals in `lang` (a skipped game's reason is the reader's English).
+/// The games of `bytes`, refusals and skipped games' reasons in `lang`.
 pub fn read(bytes: &[u8], lang: Lang) -> Games {
     let (source, text) = pgn::read_decoded(Path::new("upload"), bytes);
     let format = source.format.map_or_else(|| "unknown".to_string(), |f| f.name());
@@ -48,10 +48,7 @@ pub fn read(bytes: &[u8], lang: Lang) -> Games {
             moves: game.moves.iter().map(|m| m.to_string()).collect(),
         });
     }
-    out.errors.extend(errors.iter().map(|e| match lang {
-        Lang::En => e.to_string(),
-        Lang::Zh => format!("第 {} 局跳过：{}", e.game, e.error),
-    }));
+    out.errors.extend(errors.iter().map(|e| words::skipped(e).get(lang)));
     if out.games.is_empty() && out.errors.is_empty() {
         out.errors.push(Say::new("the file holds no game", "文件中没有对局").get(lang));
     }

@@ -128,6 +128,11 @@ async fn uploads_are_read_or_refused() {
     assert_eq!(games["games"][0]["moves"], json!(["h2e2", "h9g7", "h0g2"]));
     assert_eq!(games["games"][0]["title"], "A - B, 1-0");
     assert_eq!(games["errors"].as_array().map(Vec::len), Some(1), "the second game's illegal move");
+    assert_eq!(games["errors"][0], "game 2 skipped: line 7: move 1... h2e2: 'h2e2' is illegal (no piece on h2)");
+    let head = format!("POST /api/games?lang=zh HTTP/1.1\r\nHost: 127.0.0.1:{port}");
+    let (_, body) = http(port, &head, pgn.as_bytes()).await;
+    let games: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(games["errors"][0], "第 2 局跳过：第 7 行：着法 1... h2e2：'h2e2' 不合法（h2 没有棋子）");
     let binary: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 256) as u8).collect();
     let (_, body) = post(binary.clone()).await;
     assert!(body.contains("not a game file"), "{body}");

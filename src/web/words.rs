@@ -3,6 +3,7 @@
 
 use crate::board::{FenError, IllegalMove, Illegality};
 use crate::notation::NotationError;
+use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
 use crate::types::{Color, PieceKind, Reason};
 
 /// A tab's language.
@@ -69,7 +70,11 @@ fn piece(k: PieceKind) -> &'static str {
 
 /// Why a FEN was refused (`src/board/fen.rs`), as `invalid FEN: ...`.
 pub fn fen_error(e: &FenError) -> Say {
-    let zh = match e {
+    Say::new(format!("invalid FEN: {e}"), format!("FEN 不合法：{}", fen_reason(e)))
+}
+
+fn fen_reason(e: &FenError) -> String {
+    match e {
         FenError::Empty => "FEN 为空".to_string(),
         FenError::RankCount(n) => format!("棋子位置应有 10 行（以 / 分隔），实有 {n} 行"),
         FenError::RankWidth { rank, width } => format!("第 {rank} 行占 {width} 个点，应为 9 个"),
@@ -87,26 +92,96 @@ pub fn fen_error(e: &FenError) -> Say {
         }
         FenError::KingsFacing => "双方将帅在无子阻隔的同一直线上照面".to_string(),
         FenError::OpponentInCheck(c) => format!("{}被将军，却不是它走棋", side(*c)),
-    };
-    Say::new(format!("invalid FEN: {e}"), format!("FEN 不合法：{zh}"))
+    }
 }
 
 /// Why a move's text was refused (`src/notation/`).
 pub fn notation_error(e: &NotationError) -> Say {
-    let zh = match e {
+    Say::new(e.to_string(), notation_reason(e))
+}
+
+fn notation_reason(e: &NotationError) -> String {
+    match e {
         NotationError::Unrecognized(text) => format!("'{text}' 不是着法（例如 h2e2、炮二平五、C2.5）"),
         NotationError::NoSuchPiece { text, color, kind } => {
             format!("'{text}'：{}在那里没有{}", side(*color), piece(*kind))
         }
         NotationError::Ambiguous { text, .. } => format!("'{text}' 有歧义，符合不止一步着法"),
         NotationError::Illegal { text, reason } => format!("'{text}' 不合法（{}）", illegality(reason)),
-    };
-    Say::new(e.to_string(), zh)
+    }
 }
 
 /// Why a move cannot be played, as [`IllegalMove`]'s English says it.
 pub fn illegal_move(e: &IllegalMove) -> Say {
-    Say::new(e.to_string(), format!("着法 '{}' 不合法（{}）", e.mv, illegality(&e.reason)))
+    Say::new(e.to_string(), illegal_reason(e))
+}
+
+fn illegal_reason(e: &IllegalMove) -> String {
+    format!("着法 '{}' 不合法（{}）", e.mv, illegality(&e.reason))
+}
+
+/// A game of a file that the reader skipped (`src/pgn/error.rs`), as `game 2 skipped: ...`.
+pub fn skipped(e: &GameError) -> Say {
+    Say::new(format!("game {} skipped: {}", e.game, e.error), format!("第 {} 局跳过：{}", e.game, pgn_reason(&e.error)))
+}
+
+fn pgn_reason(e: &PgnError) -> String {
+    match e {
+        PgnError::BadTag { line, text } => format!("第 {line} 行：标签 '{text}' 有误（应为 [Name \"value\"]）"),
+        PgnError::BadFen { line, fen, error } => format!("第 {line} 行：FEN 标签 '{fen}'：{}", fen_reason(error)),
+        PgnError::BadMove { line, number, token, error } => {
+            format!("第 {line} 行：着法 {number} {token}：{}", notation_reason(error))
+        }
+        PgnError::UnexpectedToken { line, token } => format!("第 {line} 行：多余的 '{token}'"),
+        PgnError::Unterminated { line, what: Unclosed::Comment } => format!("第 {line} 行：注释没有结束"),
+        PgnError::Unterminated { line, what: Unclosed::Variation } => format!("第 {line} 行：变着没有结束"),
+        PgnError::IllegalRecord { at, number, why } => {
+            let why = match why {
+                BadRecord::OffBoard => "的起点或终点在棋盘外".to_string(),
+                BadRecord::Illegal(e) => format!("：{}", illegal_reason(e)),
+            };
+            format!("{}：着法 {number}{why}", place(at))
+        }
+        PgnError::Corrupt { at, why } => format!("{}：{}", place(at), corruption(why)),
+        PgnError::BadStart { why: BadSetup::Doubled { piece: p, other, square } } => format!(
+            "起始局面：{}{}与{}{}同在 {square}",
+            side(p.color()),
+            piece(p.kind()),
+            side(other.color()),
+            piece(other.kind())
+        ),
+        PgnError::BadStart { why: BadSetup::Binit } => "起始局面：binit 不是 64 位数字".to_string(),
+        PgnError::BadStart { why: BadSetup::Illegal(e) } => format!("起始局面：{}", fen_reason(e)),
+        PgnError::BadText { at } => format!("{}：文字不符合其字符集", place(at)),
+        PgnError::Unreadable(why) => format!("无法读取：{why}"),
+    }
+}
+
+fn place(at: &Place) -> String {
+    match at {
+        Place::Header(None) => "文件头".to_string(),
+        Place::Header(Some(tag)) => format!("文件头 {tag}"),
+        Place::Byte(n) => format!("第 {n} 字节"),
+        Place::CommentAt(n) => format!("第 {n} 字节（注释）"),
+        Place::Field(name, None) => name.clone(),
+        Place::Field(name, Some(i)) => format!("{name} 第 {i} 步"),
+        Place::Unknown => String::new(),
+    }
+}
+
+fn corruption(c: &Corruption) -> String {
+    match c {
+        Corruption::Short { len, header } => format!("{len} 字节，比 XQF 文件头（{header} 字节）还短"),
+        Corruption::EndsInside(Record::Move) => "文件在一条着法记录中间结束".to_string(),
+        Corruption::EndsInside(Record::CommentLength) => "文件在注释长度中间结束".to_string(),
+        Corruption::EndsInside(Record::Comment(n)) => format!("文件在一段 {n} 字节的注释中间结束"),
+        Corruption::CommentLength(n) => format!("注释长度为 {n}"),
+        Corruption::TooDeep(depth) => format!("变着嵌套超过 {depth} 层"),
+        Corruption::PastLineEnd(number) => format!("着法 {number} 处的变着超出了所在线路的末尾"),
+        Corruption::NotDigits => "着法不是每组四位的数字".to_string(),
+        Corruption::NotMoveName => "不是 move_B_S_N 形式".to_string(),
+        Corruption::NoBranchPoint { parent, step } => format!("从第 {parent} 条线路的第 {step} 步分出，那里却没有着法"),
+    }
 }
 
 fn illegality(r: &Illegality) -> String {
@@ -162,5 +237,23 @@ mod tests {
         assert_eq!(notation_error(&e).get(Lang::Zh), "'马八进' 不是着法（例如 h2e2、炮二平五、C2.5）");
         let e = crate::notation::parse_move(&Position::startpos(), "车一平二").expect_err("blocked");
         assert_eq!(notation_error(&e).get(Lang::Zh), "'车一平二' 不合法（i0 的车不能走到 h0）");
+    }
+
+    /// The reader's reason for a skipped game, from a PGN move and from a binary file's bytes.
+    #[test]
+    fn a_skipped_game_says_why_in_both_languages() {
+        let skip = |bytes: &[u8]| {
+            let (source, _) = crate::pgn::read_decoded(std::path::Path::new("upload"), bytes);
+            let (_, errors) = source.split();
+            skipped(&errors[0])
+        };
+        let say = skip(b"[Red \"C\"]\n1. h2e2 h2e2 *\n");
+        assert_eq!(say.get(Lang::En), "game 1 skipped: line 2: move 1... h2e2: 'h2e2' is illegal (no piece on h2)");
+        assert_eq!(say.get(Lang::Zh), "第 1 局跳过：第 2 行：着法 1... h2e2：'h2e2' 不合法（h2 没有棋子）");
+        let say = skip(b"XQ\x0a\0\0\0");
+        assert_eq!(say.get(Lang::En), "game 1 skipped: header: 6 bytes, shorter than the XQF header (1024 bytes)");
+        assert_eq!(say.get(Lang::Zh), "第 1 局跳过：文件头：6 字节，比 XQF 文件头（1024 字节）还短");
+        let say = skip(b"[Red \"C\"]\n1. h2e2 {never closed\n");
+        assert_eq!(say.get(Lang::Zh), "第 1 局跳过：第 2 行：注释没有结束");
     }
 }
