@@ -74,8 +74,8 @@ fn chuhan_against_itself() {
     let lines: Vec<&str> = out.lines().collect();
     // On Linux, memory lines for both engines and the referee follow the summary.
     let memory = if cfg!(target_os = "linux") { 3 } else { 0 };
-    assert_eq!(lines.len(), 8 + memory, "{out}");
-    for (line, who) in lines[8..].iter().zip([
+    assert_eq!(lines.len(), 9 + memory, "{out}");
+    for (line, who) in lines[9..].iter().zip([
         "Chuhan 0.1.0 #1 RSS after its first game ",
         "Chuhan 0.1.0 #2 RSS ",
         "referee RSS peak ",
@@ -96,9 +96,10 @@ fn chuhan_against_itself() {
     assert!(lines[2].starts_with("LLR: ") && lines[2].contains(" (-2.94, 2.94) "), "{}", lines[2]);
     assert_eq!(lines[3], "2 of 2 games finished.");
     assert_eq!(lines[4], "Limits: Chuhan 0.1.0 #1 nodes 3000, Chuhan 0.1.0 #2 nodes 3000");
+    assert_eq!(lines[5], "Move limit: 60 moves each, a nobestmove claim granted from 50");
     // Both games are counted by how they ended; self-play at fixed nodes never forfeits on
     // time, plays an illegal move or fails.
-    let endings = lines[5].strip_prefix("Endings: ").expect(lines[5]);
+    let endings = lines[6].strip_prefix("Endings: ").expect(lines[6]);
     let counts: Vec<u32> = endings.split(", ").filter_map(|part| part.split(' ').next()?.parse().ok()).collect();
     assert_eq!(counts.len(), 5, "{endings}");
     assert_eq!(counts.iter().sum::<u32>(), 2, "{endings}");
@@ -133,7 +134,7 @@ fn chuhan_against_itself() {
         };
         games.iter().map(of_game).sum()
     };
-    for (line, name) in lines[6..8].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
+    for (line, name) in lines[7..9].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
         let rest = line.strip_prefix(&format!("Move times of {name}: median ")).expect(line);
         assert!(rest.ends_with(&format!(" ms over {} moves", moves_of(name))), "{out}");
     }
@@ -165,8 +166,8 @@ fn clocked_match_reports_its_time_controls() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[2], "2 of 2 games finished.", "{out}");
     assert_eq!(lines[3], "Limits: Chuhan 0.1.0 #1 2+0.05, Chuhan 0.1.0 #2 1.5+0.1", "{out}");
-    assert_eq!(lines[4], "Endings: 0 by the rules, 0 time forfeits, 0 illegal moves, 0 engine failures, 2 ply caps");
-    for (line, name) in lines[5..7].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
+    assert_eq!(lines[5], "Endings: 0 by the rules, 0 time forfeits, 0 illegal moves, 0 engine failures, 2 ply caps");
+    for (line, name) in lines[6..8].iter().zip(["Chuhan 0.1.0 #1", "Chuhan 0.1.0 #2"]) {
         assert!(line.starts_with(&format!("Move times of {name}: median ")), "{out}");
         assert!(line.ends_with(" ms over 8 moves"), "{out}");
     }
@@ -249,14 +250,23 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// A UCCI engine as a shell script: the handshake, then `on_go` for every `go`.
+/// A UCCI engine as a shell script: the handshake, then `on_go` for every `go`, which finds
+/// the last `position` line in `$pos`.
 #[cfg(unix)]
 fn fake_engine(dir: &std::path::Path, name: &str, on_go: &str) -> String {
     let body = format!(
         "while read -r line; do\n  case \"$line\" in\n    ucci) echo 'id name {name}'; echo ucciok ;;\n    \
-         isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+         isready) echo readyok ;;\n    position*) pos=\"$line\" ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  \
+         esac\ndone\n"
     );
     script(dir, name, &body)
+}
+
+/// A one-position openings file in `dir`, and the path of a PGN file beside it, as arguments.
+fn opening_and_pgn(dir: &std::path::Path, fen: &str) -> (String, PathBuf) {
+    let openings = dir.join("openings.epd");
+    std::fs::write(&openings, format!("{fen}\n")).expect("openings");
+    (openings.to_string_lossy().into_owned(), dir.join("games.pgn"))
 }
 
 /// How many times each program of `dir` was started, by name.
@@ -342,9 +352,7 @@ fn each_engine_keeps_its_own_time_control() {
         |name: &str| format!("echo \"$line\" >> \"$(dirname \"$0\")/{name}.go\"; sleep 0.4; echo 'bestmove a0a5'");
     let fast = fake_engine(&dir, "fast", &on_go("fast"));
     let slow = fake_engine(&dir, "slow", &on_go("slow"));
-    let openings = dir.join("start.epd");
-    std::fs::write(&openings, format!("{}\n", chuhan::START_FEN)).expect("openings");
-    let (openings, pgn) = (openings.to_string_lossy().into_owned(), dir.join("games.pgn"));
+    let (openings, pgn) = opening_and_pgn(&dir, chuhan::START_FEN);
     let args = ["--engine", &fast, "--tc", "0.1", "--engine", &slow, "--tc", "2+0.5", "--games", "2"];
     let pgn_arg = pgn.to_string_lossy().into_owned();
     let o = run(&[&["match"][..], &args, &["--openings", &openings, "--pgn", &pgn_arg]].concat());
@@ -383,9 +391,7 @@ fn each_engine_gets_its_own_node_or_depth_limit() {
         |name: &str| format!("echo \"$line\" >> \"$(dirname \"$0\")/{name}.go\"; sleep 0.3; echo 'bestmove a0a5'");
     let counter = fake_engine(&dir, "counter", &on_go("counter"));
     let digger = fake_engine(&dir, "digger", &on_go("digger"));
-    let openings = dir.join("start.epd");
-    std::fs::write(&openings, format!("{}\n", chuhan::START_FEN)).expect("openings");
-    let (openings, pgn) = (openings.to_string_lossy().into_owned(), dir.join("games.pgn"));
+    let (openings, pgn) = opening_and_pgn(&dir, chuhan::START_FEN);
     let pgn_arg = pgn.to_string_lossy().into_owned();
     let args = ["--engine", &counter, "--nodes", "20000", "--engine", &digger, "--depth", "8", "--games", "2"];
     let o = run(&[&["match"][..], &args, &["--openings", &openings, "--pgn", &pgn_arg]].concat());
@@ -412,6 +418,55 @@ fn each_engine_gets_its_own_node_or_depth_limit() {
     let input = std::fs::read_to_string(dir.join("chuhan.in")).expect("Chuhan's input");
     let gos: Vec<&str> = input.lines().filter(|l| l.starts_with("go")).collect();
     assert_eq!(gos, ["go time 20000 increment 0 opptime 20000 oppincrement 0"], "{input}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The referee's move limit. A fake that shuffles (the red rook a0-a1, the black king e9-e8)
+/// from a position 96 plies after the last capture: to fifty moves the game is drawn after 4
+/// plies by the `50-move rule`; to sixty, the shuffle repeats the position a third time first
+/// (8 plies). An opening already at 100 plies is refused under fifty; under sixty a
+/// `nobestmove` there is granted as a claim.
+#[cfg(unix)]
+#[test]
+fn the_referee_draws_at_its_move_limit() {
+    let dir = scratch("move-limit");
+    let shuffle = "n=$(echo \"$pos\" | sed -n 's/.* moves //p' | wc -w); case $((n % 4)) in 0) m=a0a1 ;; \
+                   1) m=e9e8 ;; 2) m=a1a0 ;; *) m=e8e9 ;; esac; echo \"bestmove $m\"";
+    let shuffler = fake_engine(&dir, "shuffler", shuffle);
+    let claimer = fake_engine(&dir, "claimer", "echo nobestmove");
+    let (openings, pgn) = opening_and_pgn(&dir, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 96 1");
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    let play = |limit: &[&str]| {
+        let _ = std::fs::remove_file(&pgn);
+        let args = ["match", "--engine", &shuffler, "--engine", &shuffler, "--nodes", "100", "--games", "1"];
+        let o = run(&[&args[..], limit, &["--openings", &openings, "--pgn", &pgn_arg]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+        let game = &games[0];
+        check_game(game);
+        let ending =
+            (game.tag("Termination").map(str::to_string), game.moves.len(), game.result.as_ref().map(|r| r.winner));
+        (stdout(&o), ending)
+    };
+    let draw = Some(None);
+    let (out, ending) = play(&["--move-limit", "50"]);
+    assert_eq!(ending, (Some("50-move rule".to_string()), 4, draw));
+    assert!(out.contains("\nMove limit: 50 moves each\n"), "{out}");
+    let (out, ending) = play(&[]);
+    assert_eq!(ending, (Some("threefold repetition".to_string()), 8, draw));
+    assert!(out.contains("\nMove limit: 60 moves each, a nobestmove claim granted from 50\n"), "{out}");
+
+    let (openings, pgn) = opening_and_pgn(&dir, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 100 1");
+    let args = ["match", "--engine", &claimer, "--engine", &shuffler, "--nodes", "100", "--games", "1"];
+    let o = run(&[&args[..], &["--openings", &openings, "--move-limit", "50"]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("line 1: the game is already over (50-move rule)"), "{}", stderr(&o));
+    let _ = std::fs::remove_file(&pgn);
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    let o = run(&[&args[..], &["--openings", &openings, "--pgn", &pgn_arg]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN file"));
+    assert_eq!(games[0].tag("Termination"), Some("draw claimed by red under the 50-move limit"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -146,6 +146,8 @@ pub struct GameConfig {
     pub limits: ByColor<Limit>,
     /// Plies after which the game is drawn by adjudication (opening plies not counted).
     pub max_plies: Option<u32>,
+    /// The move limit the game is drawn at (`docs/rules.md` §9).
+    pub move_limit: MoveLimit,
 }
 
 /// The node limit of one move: `nodes` varied by up to an eighth either way, from a hash of
@@ -374,7 +376,7 @@ fn run(
     let mut base_fen = pos.fen();
     let mut since_base: Vec<Move> = Vec::new();
     loop {
-        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, cfg.move_limit) {
             return result;
         }
         if let Some(cap) = cfg.max_plies

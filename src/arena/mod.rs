@@ -32,6 +32,7 @@ use memory::EngineMemory;
 use openings::Opening;
 use stats::{MoveTimes, Sprt, Tally, Verdict};
 
+use crate::board::{MOVE_LIMIT_CLAIM_PLIES, MoveLimit};
 use crate::notation::Notation;
 use crate::types::{ByColor, Color, Reason};
 
@@ -48,6 +49,9 @@ pub struct MatchOptions {
     pub pgn: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub max_plies: Option<u32>,
+    /// The move limit the referee draws at; a `nobestmove` claim is granted from fifty moves
+    /// whatever it is (`docs/rules.md` §9).
+    pub move_limit: MoveLimit,
 }
 
 /// The display names of the two engines: the `--name`, or the `id name` each engine gives when
@@ -127,7 +131,7 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
                     let order = if first_is_red { ByColor::new(a, b) } else { ByColor::new(b, a) };
                     let game_names = by_color(names.clone(), first_is_red);
                     let limits = by_color(options.limits, first_is_red);
-                    let cfg = GameConfig { limits, max_plies: options.max_plies };
+                    let cfg = GameConfig { limits, max_plies: options.max_plies, move_limit: options.move_limit };
                     let record = game::play(order, game_names, opening, &cfg, index);
                     if tx.send((index, record)).is_err() {
                         break;
@@ -182,10 +186,22 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
     let mut lines = stats::summary(&names[0], &names[1], &tally, options.sprt.as_ref(), decided.as_ref());
     lines.push(format!("{finished} of {} games finished.", options.games));
     lines.push(format!("Limits: {} {}, {} {}", names[0], options.limits[0], names[1], options.limits[1]));
+    lines.push(move_limit_line(options.move_limit));
     lines.push(endings.to_string());
     lines.extend(names.iter().zip(&times).filter_map(|(name, t)| t.line(name)));
     lines.extend(names.iter().zip(&engine_memory).filter_map(|(name, m)| m.line(name)).chain(memory::referee_line()));
     Ok(lines)
+}
+
+/// `Move limit: 60 moves each, a nobestmove claim granted from 50`: the count the referee draws
+/// at and the one it grants a claim from (`docs/rules.md` §9).
+fn move_limit_line(limit: MoveLimit) -> String {
+    let claim = MOVE_LIMIT_CLAIM_PLIES / 2;
+    if limit.moves_each() > claim {
+        format!("Move limit: {limit} moves each, a nobestmove claim granted from {claim}")
+    } else {
+        format!("Move limit: {limit} moves each")
+    }
 }
 
 /// How the games ended, by kind: the faults a soak run must show none of.
@@ -240,8 +256,14 @@ mod tests {
     }
 
     #[test]
+    fn the_summary_says_the_move_limit() {
+        assert_eq!(move_limit_line(MoveLimit::SIXTY), "Move limit: 60 moves each, a nobestmove claim granted from 50");
+        assert_eq!(move_limit_line(MoveLimit::FIFTY), "Move limit: 50 moves each");
+    }
+
+    #[test]
     fn each_opening_is_played_twice_with_colours_swapped() {
-        let book = openings::parse(openings::BUILTIN).expect("book");
+        let book = openings::parse(openings::BUILTIN, MoveLimit::SIXTY).expect("book");
         let (o0, red0) = schedule(0, &book);
         let (o1, red1) = schedule(1, &book);
         let (o2, _) = schedule(2, &book);

@@ -54,13 +54,14 @@ impl fmt::Display for OpeningError {
 
 impl std::error::Error for OpeningError {}
 
-/// Reads openings. Each FEN must be a legal position in which the game is not over.
-pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
+/// Reads openings. Each FEN must be a legal position in which the game, played to the move
+/// limit `limit`, is not over.
+pub fn parse(text: &str, limit: MoveLimit) -> Result<Vec<Opening>, OpeningError> {
     let mut openings = Vec::new();
     for line in crate::epd::lines(text) {
         let error = |reason: String| OpeningError { line: line.number, reason };
         let pos = Position::from_fen(line.fen).map_err(|e: FenError| error(format!("invalid FEN: {e}")))?;
-        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY) {
+        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, limit) {
             return Err(error(format!("the game is already over ({})", result.reason)));
         }
         let name = line.ops.iter().find(|f| !f.starts_with("moves")).map(|f| f.to_string());
@@ -74,9 +75,13 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
 
 /// Openings taken from games: the position after the first `plies` moves of each (all its
 /// moves when `None` or when the game is shorter), named by its `Opening` or `ECCO` tag. A
-/// position already taken, or in which the game is over, is passed over; the second value
-/// counts them. Fails only when no position is left.
-pub fn from_games(games: &[Game], plies: Option<usize>) -> Result<(Vec<Opening>, usize), OpeningError> {
+/// position already taken, or in which the game (to the move limit `limit`) is over, is passed
+/// over; the second value counts them. Fails only when no position is left.
+pub fn from_games(
+    games: &[Game],
+    plies: Option<usize>,
+    limit: MoveLimit,
+) -> Result<(Vec<Opening>, usize), OpeningError> {
     let mut openings = Vec::new();
     let mut seen = HashSet::new();
     let mut passed = 0;
@@ -87,7 +92,7 @@ pub fn from_games(games: &[Game], plies: Option<usize>) -> Result<(Vec<Opening>,
             continue;
         };
         let fen = pos.fen();
-        if game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY).is_some() || !seen.insert(fen.clone()) {
+        if game_result(&pos, GAME_OCCURRENCES, limit).is_some() || !seen.insert(fen.clone()) {
             passed += 1;
             continue;
         }
@@ -109,7 +114,7 @@ mod tests {
     /// equal material; no position appears twice.
     #[test]
     fn builtin_openings_are_sound() {
-        let openings = parse(BUILTIN).expect("the built-in book parses");
+        let openings = parse(BUILTIN, MoveLimit::SIXTY).expect("the built-in book parses");
         assert!((40..=60).contains(&openings.len()), "{} openings", openings.len());
         let mut seen = std::collections::HashSet::new();
         for (line, opening) in crate::epd::lines(BUILTIN).zip(&openings) {
@@ -137,7 +142,7 @@ mod tests {
     #[test]
     fn builtin_openings_are_balanced() {
         use crate::engine::{Engine, Limits};
-        let openings = parse(BUILTIN).expect("the built-in book parses");
+        let openings = parse(BUILTIN, MoveLimit::SIXTY).expect("the built-in book parses");
         let mut engine = Engine::new().expect("an engine");
         for opening in &openings {
             engine.new_game();
@@ -154,14 +159,19 @@ mod tests {
 
     #[test]
     fn bad_lines_are_reported() {
-        assert_eq!(parse("# nothing\n\n").map_err(|e| e.line), Err(0));
-        let err = parse(&format!("{START_FEN}\nxyz ; bad\n")).expect_err("bad FEN");
+        assert_eq!(parse("# nothing\n\n", MoveLimit::SIXTY).map_err(|e| e.line), Err(0));
+        let err = parse(&format!("{START_FEN}\nxyz ; bad\n"), MoveLimit::SIXTY).expect_err("bad FEN");
         assert_eq!(err.line, 2);
         let mated = "3k5/9/9/9/9/9/9/9/3R5/4K4 b";
-        assert!(parse(mated).expect_err("over").reason.contains("already over"));
-        let ok = parse(&format!("{START_FEN} ; moves ; start\n")).expect("start");
+        assert!(parse(mated, MoveLimit::SIXTY).expect_err("over").reason.contains("already over"));
+        let ok = parse(&format!("{START_FEN} ; moves ; start\n"), MoveLimit::SIXTY).expect("start");
         assert_eq!(ok, vec![Opening { fen: START_FEN.to_string(), name: Some("start".to_string()) }]);
         assert!(ok[0].is_start());
+        // Fifty moves without a capture end a game played to fifty, not one played to sixty.
+        let fifty = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 100 1";
+        assert_eq!(parse(fifty, MoveLimit::SIXTY).map(|o| o.len()), Ok(1));
+        let err = parse(fifty, MoveLimit::FIFTY).expect_err("over");
+        assert_eq!(err.reason, "the game is already over (50-move rule)");
     }
 
     /// A game gives the position after its first `plies` moves (all of them if it is
@@ -180,16 +190,16 @@ mod tests {
             pos.fen()
         };
         // Three plies: the first three games reach the same position; the mated one is over.
-        let (openings, passed) = from_games(&games, Some(3)).expect("openings");
+        let (openings, passed) = from_games(&games, Some(3), MoveLimit::SIXTY).expect("openings");
         assert_eq!(openings, vec![Opening { fen: after("h2e2 h9g7 h0g2"), name: Some("B00".to_string()) }]);
         assert_eq!(passed, 3);
         // All moves: three positions, the second named by its Opening tag, the third unnamed.
-        let (openings, passed) = from_games(&games, None).expect("openings");
+        let (openings, passed) = from_games(&games, None, MoveLimit::SIXTY).expect("openings");
         let fens: Vec<_> = openings.iter().map(|o| o.fen.clone()).collect();
         assert_eq!(fens, [after("h2e2 h9g7 h0g2 i9h9"), after("h2e2 h9g7 h0g2"), after("h2e2 h9g7 h0g2 b9c7")]);
         assert_eq!(openings[1].name.as_deref(), Some("中炮"));
         assert_eq!(openings[2].name, None);
         assert_eq!(passed, 1);
-        assert!(from_games(&games[3..], Some(8)).is_err());
+        assert!(from_games(&games[3..], Some(8), MoveLimit::SIXTY).is_err());
     }
 }

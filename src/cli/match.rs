@@ -14,6 +14,7 @@ use chuhan::arena::game::{Limit, TimeControl};
 use chuhan::arena::openings::{self, Opening};
 use chuhan::arena::stats::Sprt;
 use chuhan::arena::{MatchOptions, Progress, run_match};
+use chuhan::board::MoveLimit;
 use chuhan::types::Color;
 
 use super::CliError;
@@ -74,6 +75,9 @@ pub struct Args {
     /// Adjudicate a draw after N plies.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_plies: Option<u32>,
+    /// The move limit the referee draws at, moves each without a capture (50 to 60).
+    #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
+    move_limit: MoveLimit,
 }
 
 const AFTER_HELP: &str = "\
@@ -98,14 +102,16 @@ its own clock as the opponent's.
 The referee forfeits an engine that exceeds its clock by more than 50 ms (one without a clock
 that is silent for 60 s fails), answers an illegal move, or crashes. An answer without a move
 while legal moves remain (`nobestmove`) is a draw claimed by the move limit from fifty moves on
-the 60-move counter, a forfeit before. Each slot keeps its two engines for successive games
+the 60-move counter, a forfeit before; the referee itself draws at --move-limit moves each
+(`60-move rule`, `50-move rule`), and an opening already past it is refused. Each slot keeps its two engines for successive games
 (new game and isready in between) and restarts an engine only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
 `LLR: x (lower, upper) H0|H1|continue` (`... H1 at game N` when games still being played at
 the decision ended after it and count in the score); then the games finished, each engine's
 limit (`Limits: A 1+0.01, B 10+0.1`, `Limits: A nodes 20000, B depth 8`; the PGN's
-`TimeControl` tags spell them the same), the endings by kind, each engine's
+`TimeControl` tags spell them the same), the move limit (`Move limit: 60 moves each, a
+nobestmove claim granted from 50`), the endings by kind, each engine's
 time per move (`Move times of A: median 5.2 ms, mean 6.1 ms, max 24.0 ms over 2456 moves`,
 from sending `go` to reading `bestmove`); then, where /proc can be read (Linux), each
 engine's resident memory after its first game, at the end and at its peak (the largest over
@@ -171,7 +177,7 @@ impl Args {
         tokens.extend(indices("tc").zip(&self.tc).map(|(i, &tc)| (i, Token::Limit(Limit::Clock(tc), "--tc"))));
         tokens.extend(indices("nodes").zip(&self.nodes).map(|(i, &n)| (i, Token::Limit(Limit::Nodes(n), "--nodes"))));
         tokens.extend(indices("depth").zip(&self.depth).map(|(i, &d)| (i, Token::Limit(Limit::Depth(d), "--depth"))));
-        for id in ["games", "openings", "opening_plies", "concurrency", "pgn", "sprt", "max_plies"] {
+        for id in ["games", "openings", "opening_plies", "concurrency", "pgn", "sprt", "max_plies", "move_limit"] {
             tokens.extend(indices(id).map(|i| (i, Token::Match)));
         }
         tokens.sort_by_key(|&(i, _)| i);
@@ -250,21 +256,23 @@ impl Args {
             pgn: self.pgn.clone(),
             sprt,
             max_plies: self.max_plies,
+            move_limit: self.move_limit,
         })
     }
 
     fn openings(&self) -> Result<Vec<Opening>, CliError> {
         match &self.openings {
             None if self.opening_plies.is_some() => Err(CliError::usage("--opening-plies needs --openings FILE.pgn")),
-            None => openings::parse(openings::BUILTIN).map_err(|e| CliError::Failed(format!("built-in openings: {e}"))),
-            Some(path) if chuhan::pgn::is_game_file(path) => pgn_openings(path, self.opening_plies),
+            None => openings::parse(openings::BUILTIN, self.move_limit)
+                .map_err(|e| CliError::Failed(format!("built-in openings: {e}"))),
+            Some(path) if chuhan::pgn::is_game_file(path) => pgn_openings(path, self.opening_plies, self.move_limit),
             Some(_) if self.opening_plies.is_some() => {
                 Err(CliError::usage("--opening-plies applies to a .pgn file only"))
             }
             Some(path) => {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
-                openings::parse(&text).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))
+                openings::parse(&text, self.move_limit).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))
             }
         }
     }
@@ -300,7 +308,7 @@ fn last<'a>(engines: &'a mut [EngineSpec], flag: &str) -> Result<&'a mut EngineS
 }
 
 /// The openings of a game file; games that cannot be read are reported on stderr and skipped.
-fn pgn_openings(path: &Path, plies: Option<usize>) -> Result<Vec<Opening>, CliError> {
+fn pgn_openings(path: &Path, plies: Option<usize>, limit: MoveLimit) -> Result<Vec<Opening>, CliError> {
     let source = chuhan::pgn::read_file(path);
     if source.format.is_none() {
         let reason = source.games.into_iter().find_map(Result::err).map(|e| e.to_string()).unwrap_or_default();
@@ -311,7 +319,7 @@ fn pgn_openings(path: &Path, plies: Option<usize>) -> Result<Vec<Opening>, CliEr
         eprintln!("warning: {error}; skipped");
     }
     let (openings, passed) =
-        openings::from_games(&games, plies).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+        openings::from_games(&games, plies, limit).map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
     eprintln!(
         "openings: {} positions from {} games of {} ({} repeated or finished, {} unreadable)",
         openings.len(),
