@@ -224,6 +224,13 @@ impl fmt::Display for Described<'_> {
     }
 }
 
+impl CycleReport {
+    /// The two lines of [`fmt::Display`] joined by `; `, as game records and the web board put it.
+    pub fn one_line(&self) -> String {
+        self.to_string().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
+    }
+}
+
 impl fmt::Display for CycleReport {
     /// Two lines: the moves of the cycle, then who repeated what.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -150,10 +150,15 @@ impl Position {
     /// at this occurrence (`docs/rules.md` §8): the text `chuhan judge --explain` prints, as
     /// game records put it in their closing comment. `None` for any other ending.
     pub fn repetition_note(&self, result: &GameResult, occurrences: usize) -> Option<String> {
+        Some(self.repetition_account(result, occurrences)?.one_line())
+    }
+
+    /// The [`CycleReport`] behind [`Position::repetition_note`]: `None` unless `result` is a
+    /// repetition's.
+    pub fn repetition_account(&self, result: &GameResult, occurrences: usize) -> Option<CycleReport> {
         let by_repetition =
             matches!(result.reason, Reason::PerpetualCheck(_) | Reason::PerpetualChase(_) | Reason::Repetition { .. });
-        let report = self.repetition_report(occurrences).filter(|_| by_repetition)?;
-        Some(report.to_string().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; "))
+        self.repetition_report(occurrences).filter(|_| by_repetition)
     }
 
     /// Whether neither side has a rook, horse, cannon or soldier (`docs/rules.md` §10).

@@ -3,7 +3,7 @@
 //! The end of the game is judged by [`crate::outcome::game_result`] (`docs/rules.md` §7), with
 //! repetitions judged at the third occurrence of a position, as in a game.
 
-use crate::board::{IllegalMove, MoveLimit, Position};
+use crate::board::{CycleReport, IllegalMove, MoveLimit, Position};
 use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result};
 use crate::pgn;
 use crate::types::{Color, GameResult, Move, Reason};
@@ -107,7 +107,12 @@ impl Game {
 
     /// The judge's account of the repetition that ended the game, if one did.
     pub fn repetition_note(&self) -> Option<String> {
-        self.result.as_ref().and_then(|r| self.pos.repetition_note(r, GAME_OCCURRENCES))
+        self.repetition_account().map(|report| report.one_line())
+    }
+
+    /// The judge's account behind [`Game::repetition_note`], for words in other languages.
+    pub fn repetition_account(&self) -> Option<CycleReport> {
+        self.result.as_ref().and_then(|r| self.pos.repetition_account(r, GAME_OCCURRENCES))
     }
 
     /// Takes back `side`'s last move and every move after it; returns the plies taken back

@@ -89,9 +89,10 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
             score: r.score().to_string(),
             winner: r.winner.map_or("none", colour),
             reason: reason_code(&r.reason),
-            // The judge's account of a repetition is English only.
-            text: match s.game.repetition_note() {
-                Some(note) => format!("{}: {note}", words::reason(&r.reason).get(s.lang)),
+            text: match s.game.repetition_account() {
+                Some(report) => {
+                    format!("{}: {}", words::reason(&r.reason).get(s.lang), words::cycle(&report).get(s.lang))
+                }
                 None => words::reason(&r.reason).get(s.lang),
             },
         }),

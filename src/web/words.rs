@@ -1,10 +1,10 @@
 //! The server's words in English and Chinese (`docs/web.md` §2): every error, notice and result
 //! text a tab receives is a [`Say`] holding both, sent in the language the tab chose.
 
-use crate::board::{FenError, IllegalMove, Illegality};
+use crate::board::{Chase, Conduct, Cycle, CycleReport, FenError, IllegalMove, Illegality};
 use crate::notation::NotationError;
 use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
-use crate::types::{Color, PieceKind, Reason};
+use crate::types::{ByColor, Color, Piece, PieceKind, Reason, Square};
 
 /// A tab's language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -217,6 +217,82 @@ pub fn reason(r: &Reason) -> Say {
     Say::new(r.to_string(), zh)
 }
 
+/// The judge's account of a repetition (`chuhan judge --explain`): who checked or chased what,
+/// on how many moves; the English is [`CycleReport::one_line`].
+pub fn cycle(report: &CycleReport) -> Say {
+    let moves: Vec<String> = report.moves.iter().map(|m| m.to_string()).collect();
+    let sides = ByColor::new(
+        conduct(Color::Red, &report.sides[Color::Red]),
+        conduct(Color::Black, &report.sides[Color::Black]),
+    );
+    let (red, black) = (&sides[Color::Red], &sides[Color::Black]);
+    let account = match report.verdict {
+        Cycle::PerpetualCheck(c) | Cycle::PerpetualChase(c) => format!("{}；{}", sides[c], sides[!c]),
+        Cycle::Draw => {
+            let both = |p: fn(&Conduct) -> bool| Color::ALL.into_iter().all(|c| p(&report.sides[c]));
+            let why = if both(Conduct::checks_perpetually) {
+                "双方每步都将军"
+            } else if both(Conduct::chases_perpetually) {
+                "双方每步都捉子"
+            } else {
+                "双方都没有每步将军，也没有每步捉同一子"
+            };
+            format!("和棋，{why}：{red}；{black}")
+        }
+    };
+    Say::new(report.one_line(), format!("循环：{}；{account}", moves.join(" ")))
+}
+
+/// A piece by its side's own character and its points: `黑方士 e8`, `红方车 d7/d8`.
+fn named(pc: Piece, at: &[Square]) -> String {
+    let ch = match (pc.color(), pc.kind()) {
+        (Color::Red, PieceKind::King) => "帅",
+        (Color::Black, PieceKind::King) => "将",
+        (Color::Red, PieceKind::Advisor) => "仕",
+        (Color::Red, PieceKind::Elephant) => "相",
+        (Color::Red, PieceKind::Soldier) => "兵",
+        (Color::Black, PieceKind::Soldier) => "卒",
+        (_, kind) => piece(kind),
+    };
+    let points: Vec<String> = at.iter().map(|s| s.to_string()).collect();
+    format!("{}{ch} {}", side(pc.color()), points.join("/"))
+}
+
+fn chase(c: &Chase) -> String {
+    let chasers: Vec<String> = c.chasers.iter().map(|(pc, at)| named(*pc, at)).collect();
+    format!("{} 捉{}", chasers.join(" 和"), named(c.target, &c.target_at))
+}
+
+/// One side's conduct, as [`CycleReport`]'s English describes it.
+fn conduct(c: Color, d: &Conduct) -> String {
+    let who = side(c);
+    if d.checks_perpetually() {
+        return format!("{who}每步都将军");
+    }
+    if !d.chases.is_empty() {
+        let chases: Vec<String> = d.chases.iter().map(chase).collect();
+        let mut text = format!("{}，每步都捉", chases.join("，"));
+        if d.chases.len() > 1 && !d.alone {
+            text.push_str("，不止捉一子，允许");
+        } else if d.chases.len() > 1 {
+            text.push_str("，各子由各自的棋子捉，不允许");
+        }
+        if d.checks > 0 {
+            text.push_str(&format!("（{} 步中将军 {} 步）", d.moves, d.checks));
+        }
+        return text;
+    }
+    if let Some(defence) = d.defences.first() {
+        return format!("{}，每步都捉，但只是原地被捉的子自卫，允许", chase(defence));
+    }
+    match (d.checks, d.chasing_moves) {
+        (0, 0) => format!("{who}既未将军，也未捉子"),
+        (k, 0) => format!("{who}在 {} 步中将军 {k} 步，未捉子", d.moves),
+        (0, j) => format!("{who}在 {} 步中捉子 {j} 步，没有一子每步被捉", d.moves),
+        (k, j) => format!("{who}在 {} 步中将军 {k} 步、捉子 {j} 步，允许", d.moves),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +313,43 @@ mod tests {
         assert_eq!(notation_error(&e).get(Lang::Zh), "'马八进' 不是着法（例如 h2e2、炮二平五、C2.5）");
         let e = crate::notation::parse_move(&Position::startpos(), "车一平二").expect_err("blocked");
         assert_eq!(notation_error(&e).get(Lang::Zh), "'车一平二' 不合法（i0 的车不能走到 h0）");
+    }
+
+    /// The account of a cycle played twice from `fen`, in both languages.
+    fn account(fen: &str, cycle: &str) -> (String, String) {
+        let mut pos = Position::from_fen(fen).expect("FEN");
+        pos.play_iccs(&format!("{cycle} {cycle}"));
+        let say = super::cycle(&pos.repetition_report(3).expect("a third occurrence"));
+        (say.get(Lang::En), say.get(Lang::Zh))
+    }
+
+    /// One cycle of each kind of account: perpetual check, a perpetual chase, one check and one
+    /// chase, two chases side by side (`tests/repetition.rs`).
+    #[test]
+    fn the_repetition_account_in_both_languages() {
+        let (en, zh) = account("3k5/R8/9/9/9/9/9/9/9/4K4 w", "a8a9 d9d8 a9a8 d8d9");
+        assert_eq!(
+            en,
+            "cycle: a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9; red checks on every move; black is neither checking nor chasing"
+        );
+        assert_eq!(zh, "循环：a8a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9；红方每步都将军；黑方既未将军，也未捉子");
+        let (en, zh) = account("3ak1n2/1rC1a4/2n1b3c/p3p3p/6p2/9/P3P1P1P/2C1B1N2/7R1/2BAKA3 b", "c7b5 e2c4 b5c7 c4e2");
+        assert!(
+            en.ends_with("; black rook b8 chases red cannon c8 on every move; red is neither checking nor chasing"),
+            "{en}"
+        );
+        assert!(zh.ends_with("；黑方车 b8 捉红方炮 c8，每步都捉；红方既未将军，也未捉子"), "{zh}");
+        let (_, zh) = account("5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w", "f4d4 f5d5 d4f4 d5f5");
+        assert!(zh.ends_with("；和棋，双方都没有每步将军，也没有每步捉同一子：红方在 4 步中将军 2 步、捉子 2 步，允许；黑方既未将军，也未捉子"), "{zh}");
+        let (en, zh) = account("4kabr1/1c2aR1c1/r1nRb1n2/p3p3p/9/9/P3P3P/1CN1C1N2/9/2BAKAB2 w", "d7d8 e8d9 d8d7 d9e8");
+        assert!(en.contains("; draw, both sides chase on every move: "), "{en}");
+        assert!(
+            zh.ends_with(
+                "；和棋，双方每步都捉子：红方车 d7/d8 和红方车 f8 捉黑方炮 b8，每步都捉；黑方士 e8 和黑方炮 h8 捉红方车 \
+                 d7/d8，黑方炮 b8 捉红方车 f8，每步都捉，各子由各自的棋子捉，不允许"
+            ),
+            "{zh}"
+        );
     }
 
     /// The reader's reason for a skipped game, from a PGN move and from a binary file's bytes.
