@@ -6,7 +6,8 @@
 //! A local server that runs an engine must not be driven by other web sites open in the same
 //! browser: every request must name this server in `Host` (DNS rebinding), and one that carries
 //! an `Origin` must come from this server's own pages (cross-site requests and WebSockets).
-//! Uploads are limited to [`MAX_UPLOAD`]; the server reads no file of its own.
+//! Uploads are limited to [`MAX_UPLOAD`] (a book to [`MAX_BOOK`]); the server reads no file of
+//! its own, and a book a tab sends is kept in memory for that tab only.
 
 mod assets;
 mod clock;
@@ -19,7 +20,7 @@ mod view;
 mod words;
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -39,6 +40,10 @@ use crate::book::Book;
 pub const DEFAULT_PORT: u16 = 8412;
 /// The largest game file accepted, in bytes; a larger upload is refused with 413.
 pub const MAX_UPLOAD: usize = 4 << 20;
+/// The largest opening book a tab may send, in bytes (the default book is 2.3 MB).
+pub const MAX_BOOK: usize = 16 << 20;
+/// Books sent but not yet taken by their tab; the oldest is dropped beyond this.
+const MAX_WAITING_BOOKS: usize = 4;
 /// The largest WebSocket message accepted, in bytes.
 pub const MAX_MESSAGE: usize = 64 << 10;
 
@@ -54,6 +59,16 @@ pub struct Shared {
     book: Option<Arc<Book>>,
     /// The move limit at which the board and Chuhan's search draw a game (`docs/rules.md` §9).
     move_limit: MoveLimit,
+    /// Books sent over HTTP (too large for a WebSocket message), each waiting under its token
+    /// for the tab that sent it to take it (`book` message), and the last token given.
+    waiting: Arc<Mutex<WaitingBooks>>,
+}
+
+/// Books sent to `/api/book` and not yet taken, each under its token.
+#[derive(Default)]
+struct WaitingBooks {
+    last_token: u64,
+    books: Vec<(u64, Arc<Book>)>,
 }
 
 impl Shared {
@@ -61,7 +76,27 @@ impl Shared {
     /// the default book), its games drawn at `move_limit`.
     pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>, move_limit: MoveLimit) -> Shared {
         let book = book.or_else(|| Book::open_or_default("").ok());
-        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))), book, move_limit }
+        let waiting = Arc::default();
+        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))), book, move_limit, waiting }
+    }
+
+    /// Keeps a book a tab sent until it takes it; its token.
+    fn keep_book(&self, book: Book) -> u64 {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        waiting.last_token += 1;
+        let token = waiting.last_token;
+        if waiting.books.len() >= MAX_WAITING_BOOKS {
+            waiting.books.remove(0);
+        }
+        waiting.books.push((token, Arc::new(book)));
+        token
+    }
+
+    /// The book sent under `token`, taken out (a token serves once).
+    pub(super) fn take_book(&self, token: u64) -> Option<Arc<Book>> {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        let i = waiting.books.iter().position(|(t, _)| *t == token)?;
+        Some(waiting.books.remove(i).1)
     }
 
     /// Whether the request names this server by an address or `localhost` (a DNS name that
@@ -95,6 +130,7 @@ pub fn router(shared: Shared) -> Router {
         .route("/editor", get(assets::page))
         .route("/assets/{file}", get(assets::asset))
         .route("/api/games", post(read_games))
+        .route("/api/book", post(read_book).layer(DefaultBodyLimit::max(MAX_BOOK)))
         .route("/ws", get(socket))
         .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
@@ -113,6 +149,19 @@ async fn guard(State(shared): State<Shared>, request: Request, next: Next) -> Re
 async fn read_games(Query(query): Query<LangQuery>, body: Bytes) -> Response {
     let lang = query.lang.as_deref().and_then(words::Lang::from_name).unwrap_or_default();
     axum::Json(games::read(&body, lang)).into_response()
+}
+
+/// `/api/book?lang=zh`: a book built by `chuhan book build`, checked whole and kept in memory
+/// for the tab that sent it (`{"token": N}`), or why it is no book (400).
+async fn read_book(State(shared): State<Shared>, Query(query): Query<LangQuery>, body: Bytes) -> Response {
+    let lang = query.lang.as_deref().and_then(words::Lang::from_name).unwrap_or_default();
+    match Book::from_bytes(body.to_vec()) {
+        Ok(book) => axum::Json(serde_json::json!({ "token": shared.keep_book(book) })).into_response(),
+        Err(e) => {
+            (StatusCode::BAD_REQUEST, axum::Json(serde_json::json!({ "error": words::book_error(&e).get(lang) })))
+                .into_response()
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]

@@ -64,6 +64,11 @@ pub enum ClientMessage {
     Notation {
         notation: String,
     },
+    /// The explorer's book: the one sent to `/api/book` under `token`, or the server's when
+    /// absent.
+    Book {
+        token: Option<u64>,
+    },
     /// Review the game `moves` (ICCS) from `fen`, `movetime` ms per position.
     Review {
         fen: Option<String>,

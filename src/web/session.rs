@@ -107,6 +107,8 @@ pub(super) struct Session {
     review: Option<pgn::Game>,
     /// The reviewed game with its marks, once its review ended, for its PGN.
     pub(super) annotated: Option<pgn::Game>,
+    /// The book of the explorer and of Chuhan's moves: the server's, or one the tab sent.
+    pub(super) book: Option<Arc<crate::book::Book>>,
     /// The analysis lines of the iteration being reported, by rank.
     pub(super) lines: Vec<super::protocol::LineInfo>,
 }
@@ -114,7 +116,9 @@ pub(super) struct Session {
 impl Session {
     fn new(events: mpsc::UnboundedSender<Event>, shared: Shared) -> Session {
         let move_limit = shared.move_limit;
+        let book = shared.book.clone();
         Session {
+            book,
             events,
             shared,
             engine: None,
@@ -193,6 +197,7 @@ impl Session {
                 )),
             },
             ClientMessage::Review { fen, moves, movetime } => self.start_review(fen, moves, movetime),
+            ClientMessage::Book { token } => self.use_book(token),
         };
         result.unwrap_or_else(|e| vec![self.error(e)])
     }
@@ -401,11 +406,34 @@ impl Session {
         engine.book_move(&[], rand::random()).map(|bm| bm.mv)
     }
 
-    /// The tab's engine, with the server's book (`--book`) when one was named.
+    /// The book sent under `token` (the server's when `None`) for the explorer and Chuhan.
+    fn use_book(&mut self, token: Option<u64>) -> Result<Vec<ServerMessage>, Say> {
+        let (book, said) = match token {
+            Some(token) => match self.shared.take_book(token) {
+                Some(book) => (Some(book), Say::new("The explorer uses your book", "开局浏览使用你的开局库")),
+                None => {
+                    return Err(Say::new(
+                        format!("no book was sent under {token} (send it again)"),
+                        format!("没有以 {token} 发送的开局库（请重新发送）"),
+                    ));
+                }
+            },
+            None => {
+                (self.shared.book.clone(), Say::new("The explorer uses the default book", "开局浏览使用默认开局库"))
+            }
+        };
+        self.book = book;
+        if let (Some(engine), Some(book)) = (self.engine.as_mut(), self.book.as_ref()) {
+            engine.set_book(Arc::clone(book));
+        }
+        Ok(vec![self.state(), self.notice(said)])
+    }
+
+    /// The tab's engine, with the tab's book.
     fn engine(&mut self) -> Option<&mut Engine> {
         if self.engine.is_none() {
             self.engine = Engine::new().ok();
-            if let (Some(engine), Some(book)) = (self.engine.as_mut(), self.shared.book.as_ref()) {
+            if let (Some(engine), Some(book)) = (self.engine.as_mut(), self.book.as_ref()) {
                 engine.set_book(Arc::clone(book));
             }
         }

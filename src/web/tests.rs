@@ -374,3 +374,44 @@ async fn the_editor_asks_and_chuhan_answers_with_its_reason() {
     send(&mut ws, json!({"t": "check", "fen": "3k5/9/9/9/9/9/9/9/9/4K4 b"})).await;
     assert_eq!(next(&mut ws, "position").await["fen"], "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tab_explores_a_book_it_sent_and_goes_back_to_the_default() {
+    let port = start().await;
+    let post = |lang: &'static str, body: Vec<u8>| async move {
+        http(port, &format!("POST /api/book?lang={lang} HTTP/1.1\r\nHost: 127.0.0.1:{port}"), &body).await
+    };
+    // A book of one game, 1. b2e2 (a rare first move: the default book's first is h2e2).
+    let mut builder = crate::book::build::Builder::new(20);
+    let moves = [crate::types::Move::parse("b2e2").expect("ICCS")];
+    builder.add(&crate::board::Position::startpos(), &moves, None, None).expect("legal");
+    let bytes = builder.encode(1);
+    // A truncated book, random bytes and one over the limit are refused, saying why.
+    let (status, body) = post("en", bytes[..bytes.len() - 8].to_vec()).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("truncated book"), "{body}");
+    let (_, body) = post("zh", bytes[..bytes.len() - 8].to_vec()).await;
+    assert!(body.contains("开局库不完整"), "{body}");
+    let noise: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 256) as u8).collect();
+    let (status, body) = post("en", noise.clone()).await;
+    assert_eq!((status, body.contains("not a Chuhan book")), (400, true), "{body}");
+    let (_, body) = post("zh", noise).await;
+    assert!(body.contains("这不是楚汉的开局库"), "{body}");
+    assert_eq!(post("en", vec![0; MAX_BOOK + 1]).await.0, 413);
+    let (status, body) = post("en", bytes).await;
+    assert_eq!(status, 200, "{body}");
+    let token = serde_json::from_str::<Value>(&body).expect("JSON")["token"].clone();
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "analyse", "multipv": 1})).await;
+    assert_eq!(next(&mut ws, "state").await["book"][0]["mv"]["iccs"], "h2e2");
+    send(&mut ws, json!({"t": "book", "token": token})).await;
+    let s = next(&mut ws, "state").await;
+    assert_eq!(s["book"].as_array().map(Vec::len), Some(1), "{}", s["book"]);
+    assert_eq!((&s["book"][0]["mv"]["iccs"], &s["book"][0]["games"]), (&json!("b2e2"), &json!(1)));
+    // A token serves once; another tab cannot take the book after it.
+    let mut other = connect(port, None).await.expect("socket");
+    send(&mut other, json!({"t": "book", "token": token})).await;
+    assert!(next(&mut other, "error").await["text"].as_str().unwrap_or_default().contains("no book was sent"));
+    send(&mut ws, json!({"t": "book"})).await;
+    assert_eq!(next(&mut ws, "state").await["book"][0]["mv"]["iccs"], "h2e2");
+}

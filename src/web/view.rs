@@ -67,7 +67,7 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
         Mode::Analysis { .. } => ("none", 0),
     };
     let analysis = matches!(s.mode, Mode::Analysis { .. });
-    let book = s.shared.book.as_deref();
+    let book = s.book.as_deref();
     ServerMessage::State(Box::new(BoardState {
         mode: if matches!(s.mode, Mode::Play { .. }) { "play" } else { "analysis" },
         fen: pos.fen(),

@@ -2,6 +2,7 @@
 //! text a tab receives is a [`Say`] holding both, sent in the language the tab chose.
 
 use crate::board::{Chase, Conduct, Cycle, CycleReport, FenError, IllegalMove, Illegality};
+use crate::book::FormatError;
 use crate::notation::NotationError;
 use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
 use crate::types::{ByColor, Color, Piece, PieceKind, Reason, Square};
@@ -118,6 +119,22 @@ pub fn illegal_move(e: &IllegalMove) -> Say {
 
 fn illegal_reason(e: &IllegalMove) -> String {
     format!("着法 '{}' 不合法（{}）", e.mv, illegality(&e.reason))
+}
+
+/// Why a file a tab sent is no opening book (`src/book/format.rs`).
+pub fn book_error(e: &FormatError) -> Say {
+    let zh = match e {
+        FormatError::BadMagic => "这不是楚汉的开局库（文件标识不符）".to_string(),
+        FormatError::Version(v) => format!("开局库格式版本 {v}，本程序只读版本 1 到 {}", crate::book::VERSION),
+        FormatError::Length { expected, actual } if actual < expected => {
+            format!("开局库不完整：{actual} 字节，文件头要求 {expected} 字节")
+        }
+        FormatError::Length { expected, actual } => format!("开局库有 {actual} 字节，文件头要求 {expected} 字节"),
+        FormatError::Checksum => "开局库校验和不符（文件已损坏）".to_string(),
+        FormatError::Keys => "开局库用的是另一套局面键值，请重新生成".to_string(),
+        FormatError::Record { index, what } => format!("开局库第 {index} 条记录有误：{what}"),
+    };
+    Say::new(e.to_string(), zh)
 }
 
 /// A game of a file that the reader skipped (`src/pgn/error.rs`), as `game 2 skipped: ...`.

@@ -3,7 +3,8 @@
 // target/e2e/, or in $SCREENSHOTS (`make e2e SCREENSHOTS=docs/images` refreshes the README's).
 // Ends with the line `N passed, N failed` and a non-zero status on a failure.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pngjs from 'pngjs';
 import { ROOT, piecesOfFen, piecesOnBoard, pointOf, startBrowser, startServer } from './server.mjs';
@@ -291,6 +292,28 @@ try {
     await page.screenshot({ path: IMAGES + 'web-editor.png' });
     await page.evaluate(() => localStorage.setItem('chuhan.lang', 'en'));
     assert(why === 'FEN 不合法：黑方有 3 个炮，最多 2 个', why);
+  });
+
+  await check('analysis: the explorer shows a book the tab sent, refuses a file that is none, and goes back to the default', async () => {
+    // A book of one game, 1. b2e2, built as a user builds one.
+    const dir = ROOT + 'target/e2e/';
+    writeFileSync(dir + 'one.pgn', '[Result "1-0"]\n1. b2e2 1-0\n');
+    execFileSync(ROOT + 'target/release/chuhan', ['book', 'build', dir + 'one.pgn', '--out', dir + 'one.book', '--min-games', '1']);
+    // The start position, not the tree an earlier check left.
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
+    await page.goto(url + 'analysis?multipv=1');
+    await page.waitForFunction(() => document.querySelector('#explorer tr.book td')?.textContent === '炮二平五', null, { timeout: PATIENCE });
+    await page.setInputFiles('#bookfile', CCPD_GAME);
+    await page.waitForSelector('#notice.error');
+    const why = await page.textContent('#notice');
+    assert(why === 'not a Chuhan book (bad magic)', why);
+    await page.setInputFiles('#bookfile', dir + 'one.book');
+    await page.waitForFunction(() => document.querySelectorAll('#explorer tr.book').length === 1 && document.querySelector('#explorer tr.book td').textContent === '炮八平五');
+    const row = await page.locator('#explorer tr.book td').allTextContents();
+    assert(row[1] === '1' && row[2] === '100%', `the book's row ${row}`);
+    await page.click('#defaultbook');
+    await page.waitForFunction(() => document.querySelectorAll('#explorer tr.book').length > 1 && document.querySelector('#explorer tr.book td').textContent === '炮二平五');
   });
 
   await check('another origin is refused (HTTP and WebSocket)', async () => {

@@ -68,6 +68,9 @@ const zh: Record<string, string> = {
   'Drag pieces': '拖动棋子',
   'Play from here': '从此局面对弈',
   'The file is too large (at most 4 MB)': '文件过大（最大 4 MB）',
+  'The book is too large (at most 16 MB)': '开局库过大（最大 16 MB）',
+  'Book file': '开局库文件',
+  'Default book': '默认开局库',
 };
 
 let lang: Lang = (localStorage.getItem('chuhan.lang') as Lang) || (navigator.language.startsWith('zh') ? 'zh' : 'en');

@@ -158,12 +158,27 @@ function analysisPanel(): HTMLElement {
     () => state && analyse(state.start, [], { tree: state.tree.map((m) => [m.parent, m.iccs]), node: state.node }),
   );
   const set = button('setfen', 'Set', () => analyse(fenBox.value.trim(), [], null));
+  // A book built by `chuhan book build` for this tab's explorer: sent over HTTP (it is larger
+  // than a WebSocket message), checked and kept by the server in memory, taken by its token.
+  const bookFile = el('input', { id: 'bookfile', type: 'file' });
+  bookFile.onchange = async () => {
+    const file = bookFile.files?.[0];
+    if (!file) return;
+    const answer = await fetch(`/api/book?lang=${getLang()}`, { method: 'POST', body: file });
+    const data = answer.status === 413 ? { error: t('The book is too large (at most 16 MB)') } : await answer.json().catch(() => ({ error: answer.statusText }));
+    bookFile.value = '';
+    if (data.error) {
+      notice.textContent = data.error;
+      notice.className = 'error';
+    } else send({ t: 'book', token: data.token });
+  };
   const copy = button('copyfen', 'Copy', () => navigator.clipboard?.writeText(fenBox.value));
   return el(
     'section',
     { class: 'panel' },
     el('div', { class: 'row' }, t('Lines'), multipv, button('back', '←', () => send({ t: 'undo' })), button('flip', 'Flip', () => board.flip())),
     el('div', { class: 'row' }, fenBox, set, copy),
+    el('div', { class: 'row' }, t('Book file'), bookFile, button('defaultbook', 'Default book', () => send({ t: 'book' }))),
     status,
     notice,
     moveBox,
@@ -262,6 +277,7 @@ function onMessage(m: ServerMessage) {
       if (view === 'review') review?.state(m);
       else if (view !== 'editor') showState(m);
       notice.textContent = '';
+      notice.className = '';
       break;
     case 'pgn':
       save(m.name, m.text);
@@ -278,6 +294,7 @@ function onMessage(m: ServerMessage) {
       break;
     case 'notice':
       notice.textContent = m.text;
+      notice.className = '';
       break;
     case 'error':
       notice.textContent = m.text;
@@ -289,7 +306,6 @@ function onMessage(m: ServerMessage) {
       review?.onMessage(m);
       break;
   }
-  notice.className = '';
 }
 
 function start() {
