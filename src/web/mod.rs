@@ -35,6 +35,7 @@ use tokio::sync::Semaphore;
 
 use crate::board::MoveLimit;
 use crate::book::Book;
+use words::Say;
 
 /// The port `chuhan serve` listens on when none is given.
 pub const DEFAULT_PORT: u16 = 8412;
@@ -92,11 +93,20 @@ impl Shared {
         token
     }
 
-    /// The book sent under `token`, taken out (a token serves once).
-    pub(super) fn take_book(&self, token: u64) -> Option<Arc<Book>> {
+    /// The book sent under `token`, taken out (a token serves once), or the server's book
+    /// (`None`), and what the tab is told.
+    fn book_for(&self, token: Option<u64>) -> Result<(Option<Arc<Book>>, Say), Say> {
+        let Some(token) = token else {
+            return Ok((self.book.clone(), Say::new("The explorer uses the default book", "开局浏览使用默认开局库")));
+        };
         let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
-        let i = waiting.books.iter().position(|(t, _)| *t == token)?;
-        Some(waiting.books.remove(i).1)
+        let Some(i) = waiting.books.iter().position(|(t, _)| *t == token) else {
+            return Err(Say::new(
+                format!("no book was sent under {token} (send it again)"),
+                format!("没有以 {token} 发送的开局库（请重新发送）"),
+            ));
+        };
+        Ok((Some(waiting.books.remove(i).1), Say::new("The explorer uses your book", "开局浏览使用你的开局库")))
     }
 
     /// Whether the request names this server by an address or `localhost` (a DNS name that

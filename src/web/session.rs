@@ -116,9 +116,8 @@ pub(super) struct Session {
 impl Session {
     fn new(events: mpsc::UnboundedSender<Event>, shared: Shared) -> Session {
         let move_limit = shared.move_limit;
-        let book = shared.book.clone();
         Session {
-            book,
+            book: shared.book.clone(),
             events,
             shared,
             engine: None,
@@ -408,36 +407,21 @@ impl Session {
 
     /// The book sent under `token` (the server's when `None`) for the explorer and Chuhan.
     fn use_book(&mut self, token: Option<u64>) -> Result<Vec<ServerMessage>, Say> {
-        let (book, said) = match token {
-            Some(token) => match self.shared.take_book(token) {
-                Some(book) => (Some(book), Say::new("The explorer uses your book", "开局浏览使用你的开局库")),
-                None => {
-                    return Err(Say::new(
-                        format!("no book was sent under {token} (send it again)"),
-                        format!("没有以 {token} 发送的开局库（请重新发送）"),
-                    ));
-                }
-            },
-            None => {
-                (self.shared.book.clone(), Say::new("The explorer uses the default book", "开局浏览使用默认开局库"))
-            }
-        };
+        let (book, said) = self.shared.book_for(token)?;
         self.book = book;
-        if let (Some(engine), Some(book)) = (self.engine.as_mut(), self.book.as_ref()) {
-            engine.set_book(Arc::clone(book));
-        }
         Ok(vec![self.state(), self.notice(said)])
     }
 
-    /// The tab's engine, with the tab's book.
+    /// The tab's engine, with the tab's book (which may have changed since it was made).
     fn engine(&mut self) -> Option<&mut Engine> {
         if self.engine.is_none() {
             self.engine = Engine::new().ok();
-            if let (Some(engine), Some(book)) = (self.engine.as_mut(), self.book.as_ref()) {
-                engine.set_book(Arc::clone(book));
-            }
         }
-        self.engine.as_mut()
+        let engine = self.engine.as_mut()?;
+        if let Some(book) = &self.book {
+            engine.set_book(Arc::clone(book));
+        }
+        Some(engine)
     }
 
     /// Queues `work` for the next free core; says so when none is free now.
