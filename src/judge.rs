@@ -7,7 +7,6 @@ use crate::board::{FenError, IllegalMove, MoveLimit, Position};
 use crate::notation::{self, NotationError};
 use crate::outcome::game_result;
 use crate::types::Move;
-use crate::types::Reason;
 
 /// Why a judge request could not be carried out; each names the offending input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,9 +54,7 @@ pub fn verdict(pos: &Position, first_repetition: bool, explain: bool, limit: Mov
     let occurrences = if first_repetition { 2 } else { 3 };
     let Some(result) = game_result(pos, occurrences, limit) else { return "result * game goes on".to_string() };
     let mut text = format!("result {} {}", result.score(), result.reason);
-    let by_repetition =
-        matches!(result.reason, Reason::PerpetualCheck(_) | Reason::PerpetualChase(_) | Reason::Repetition { .. });
-    if let Some(report) = pos.repetition_report(occurrences).filter(|_| explain && by_repetition) {
+    if explain && let Some(report) = pos.repetition_account(&result, occurrences) {
         text = format!("{text}\n{report}");
     }
     text

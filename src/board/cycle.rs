@@ -224,10 +224,33 @@ impl fmt::Display for Described<'_> {
     }
 }
 
+/// Why a cycle in which no side offends alone is drawn, as every account words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawGround {
+    /// Both sides check on every move.
+    BothCheck,
+    /// Both sides chase on every move.
+    BothChase,
+    /// Neither side checks on every move or chases one piece on every move.
+    Neither,
+}
+
 impl CycleReport {
     /// The two lines of [`fmt::Display`] joined by `; `, as game records and the web board put it.
     pub fn one_line(&self) -> String {
         self.to_string().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
+    }
+
+    /// Why the cycle is drawn, read when its verdict is [`Cycle::Draw`].
+    pub fn draw_ground(&self) -> DrawGround {
+        let both = |p: fn(&Conduct) -> bool| Color::ALL.into_iter().all(|c| p(&self.sides[c]));
+        if both(Conduct::checks_perpetually) {
+            DrawGround::BothCheck
+        } else if both(Conduct::chases_perpetually) {
+            DrawGround::BothChase
+        } else {
+            DrawGround::Neither
+        }
     }
 }
 
@@ -247,13 +270,10 @@ impl fmt::Display for CycleReport {
                 write!(f, "{offender}; {other}")
             }
             Cycle::Draw => {
-                let both = |p: fn(&Conduct) -> bool| p(red.1) && p(black.1);
-                let why = if both(Conduct::checks_perpetually) {
-                    "both sides check on every move"
-                } else if both(Conduct::chases_perpetually) {
-                    "both sides chase on every move"
-                } else {
-                    "neither side checks on every move or chases one piece on every move"
+                let why = match self.draw_ground() {
+                    DrawGround::BothCheck => "both sides check on every move",
+                    DrawGround::BothChase => "both sides chase on every move",
+                    DrawGround::Neither => "neither side checks on every move or chases one piece on every move",
                 };
                 write!(f, "draw, {why}: {red}; {black}")
             }

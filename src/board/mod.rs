@@ -18,7 +18,7 @@ use crate::tapered::{PSQ, S};
 use crate::types::{ByColor, Color, File, Move, Piece, PieceKind, Rank, Square};
 
 pub use check::CheckInfo;
-pub use cycle::{Chase, Conduct, Cycle, CycleReport};
+pub use cycle::{Chase, Conduct, Cycle, CycleReport, DrawGround};
 pub use fen::{FenError, START_FEN, Setup};
 pub use make::{IllegalMove, Illegality};
 pub use rules::{MOVE_LIMIT_CLAIM_PLIES, MoveLimit, RuleVerdict};

@@ -103,8 +103,9 @@ The referee forfeits an engine that exceeds its clock by more than 50 ms (one wi
 that is silent for 60 s fails), answers an illegal move, or crashes. An answer without a move
 while legal moves remain (`nobestmove`) is a draw claimed by the move limit from fifty moves on
 the 60-move counter, a forfeit before; the referee itself draws at --move-limit moves each
-(`60-move rule`, `50-move rule`), and an opening already past it is refused. Each slot keeps its two engines for successive games
-(new game and isready in between) and restarts an engine only after such a fault.
+(`60-move rule`, `50-move rule`), and an opening already past it is refused. Each slot keeps
+its two engines for successive games (new game and isready in between) and restarts an engine
+only after such a fault.
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
 `LLR: x (lower, upper) H0|H1|continue` (`... H1 at game N` when games still being played at

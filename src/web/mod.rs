@@ -157,14 +157,14 @@ async fn guard(State(shared): State<Shared>, request: Request, next: Next) -> Re
 
 /// `/api/games?lang=zh`: the games of an upload, its refusals in that language.
 async fn read_games(Query(query): Query<LangQuery>, body: Bytes) -> Response {
-    let lang = query.lang.as_deref().and_then(words::Lang::from_name).unwrap_or_default();
+    let lang = query.lang();
     axum::Json(games::read(&body, lang)).into_response()
 }
 
 /// `/api/book?lang=zh`: a book built by `chuhan book build`, checked whole and kept in memory
 /// for the tab that sent it (`{"token": N}`), or why it is no book (400).
 async fn read_book(State(shared): State<Shared>, Query(query): Query<LangQuery>, body: Bytes) -> Response {
-    let lang = query.lang.as_deref().and_then(words::Lang::from_name).unwrap_or_default();
+    let lang = query.lang();
     match Book::from_bytes(body.to_vec()) {
         Ok(book) => axum::Json(serde_json::json!({ "token": shared.keep_book(book) })).into_response(),
         Err(e) => {
@@ -177,6 +177,13 @@ async fn read_book(State(shared): State<Shared>, Query(query): Query<LangQuery>,
 #[derive(serde::Deserialize)]
 struct LangQuery {
     lang: Option<String>,
+}
+
+impl LangQuery {
+    /// The language `?lang=` names; English when absent or unknown.
+    fn lang(&self) -> words::Lang {
+        self.lang.as_deref().and_then(words::Lang::from_name).unwrap_or_default()
+    }
 }
 
 async fn socket(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Response {

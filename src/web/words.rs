@@ -1,7 +1,7 @@
 //! The server's words in English and Chinese (`docs/web.md` §2): every error, notice and result
 //! text a tab receives is a [`Say`] holding both, sent in the language the tab chose.
 
-use crate::board::{Chase, Conduct, Cycle, CycleReport, FenError, IllegalMove, Illegality};
+use crate::board::{Chase, Conduct, Cycle, CycleReport, DrawGround, FenError, IllegalMove, Illegality};
 use crate::book::FormatError;
 use crate::notation::NotationError;
 use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
@@ -246,13 +246,10 @@ pub fn cycle(report: &CycleReport) -> Say {
     let account = match report.verdict {
         Cycle::PerpetualCheck(c) | Cycle::PerpetualChase(c) => format!("{}；{}", sides[c], sides[!c]),
         Cycle::Draw => {
-            let both = |p: fn(&Conduct) -> bool| Color::ALL.into_iter().all(|c| p(&report.sides[c]));
-            let why = if both(Conduct::checks_perpetually) {
-                "双方每步都将军"
-            } else if both(Conduct::chases_perpetually) {
-                "双方每步都捉子"
-            } else {
-                "双方都没有每步将军，也没有每步捉同一子"
+            let why = match report.draw_ground() {
+                DrawGround::BothCheck => "双方每步都将军",
+                DrawGround::BothChase => "双方每步都捉子",
+                DrawGround::Neither => "双方都没有每步将军，也没有每步捉同一子",
             };
             format!("和棋，{why}：{red}；{black}")
         }
