@@ -38,6 +38,13 @@ pub struct Args {
     /// Self-play: plies after the opening at which a game is drawn.
     #[arg(long, default_value_t = Settings::default().max_plies)]
     max_plies: usize,
+    /// Search with the network instead of the thesis evaluation: the built-in net, or the one
+    /// `--eval-file` names.
+    #[arg(long)]
+    nnue: bool,
+    /// The net file `--nnue` searches with.
+    #[arg(long, requires = "nnue")]
+    eval_file: Option<PathBuf>,
 }
 
 impl Args {
@@ -60,7 +67,8 @@ impl Args {
             random_plies: self.random_plies,
             max_plies: self.max_plies,
         };
-        let opts = Options { out: self.out, source, settings, threads: self.threads };
+        let eval_file = self.nnue.then(|| self.eval_file.map(|p| p.display().to_string()).unwrap_or_default());
+        let opts = Options { out: self.out, source, settings, threads: self.threads, eval_file };
         // Hidden by indicatif itself when stderr is no terminal, so logs stay clean.
         let bar = indicatif::ProgressBar::new(0);
         bar.set_style(

@@ -76,6 +76,9 @@ pub struct Options {
     pub source: Source,
     pub settings: Settings,
     pub threads: usize,
+    /// The evaluation of the searches: `None` the thesis evaluation, else the network of this
+    /// file (empty: the built-in net), so each net's games can be the next net's data.
+    pub eval_file: Option<String>,
 }
 
 /// What the run has done so far, or in all.
@@ -160,6 +163,9 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&Progress)) -> Result<Progre
     for _ in 0..threads.min(total.saturating_sub(first) as usize) {
         let mut engine = Engine::new().map_err(|e| e.to_string())?;
         engine.set_use_book(true);
+        if let Some(path) = &opts.eval_file {
+            engine.set_eval_file(path).and_then(|()| engine.set_use_nnue(true)).map_err(|e| e.to_string())?;
+        }
         engines.push(engine);
     }
     let next = AtomicU32::new(first);

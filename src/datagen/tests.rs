@@ -65,7 +65,13 @@ fn self_play_records_replay_to_the_games_positions() {
 /// with a record torn by the stop) and resumed ends with the same bytes.
 #[test]
 fn a_resumed_run_writes_the_file_of_one_run() {
-    let opts = |out: PathBuf, games| Options { out, source: Source::SelfPlay { games }, settings: quick(), threads: 2 };
+    let opts = |out: PathBuf, games| Options {
+        out,
+        source: Source::SelfPlay { games },
+        settings: quick(),
+        threads: 2,
+        eval_file: None,
+    };
     let whole = out_path("whole.bin");
     let _ = std::fs::remove_file(&whole);
     let done = run(&opts(whole.clone(), 4), &mut |_| {}).expect("runs");
@@ -90,6 +96,44 @@ fn a_resumed_run_writes_the_file_of_one_run() {
     assert_eq!(std::fs::read(&parts).expect("written"), bytes);
     let _ = std::fs::remove_file(&whole);
     let _ = std::fs::remove_file(&parts);
+}
+
+/// `--nnue`: the searches evaluate with the network, so the same games score differently from
+/// the thesis evaluation's; a file that is no net stops the run before any game with its reason.
+#[test]
+fn the_network_can_play_the_games() {
+    let opts = |out: PathBuf, eval_file| Options {
+        out,
+        source: Source::SelfPlay { games: 1 },
+        settings: quick(),
+        threads: 1,
+        eval_file,
+    };
+    let read = |path: &PathBuf| -> Vec<Record> {
+        let bytes = std::fs::read(path).expect("written");
+        record::read_all(&bytes[..]).expect("reads").into_iter().map(|r| r.expect("valid")).collect()
+    };
+    let (thesis, net) = (out_path("thesis.bin"), out_path("net.bin"));
+    for path in [&thesis, &net] {
+        let _ = std::fs::remove_file(path);
+    }
+    run(&opts(thesis.clone(), None), &mut |_| {}).expect("runs");
+    run(&opts(net.clone(), Some(String::new())), &mut |_| {}).expect("runs with the built-in net");
+    let scores = |records: &[Record]| records.iter().map(|r| r.score).collect::<Vec<_>>();
+    let (thesis_records, net_records) = (read(&thesis), read(&net));
+    assert!(!net_records.is_empty());
+    assert_ne!(scores(&thesis_records), scores(&net_records));
+
+    let bad = out_path("not-a-net.chnn");
+    std::fs::write(&bad, b"not a net").expect("writes");
+    let refused = out_path("refused.bin");
+    let _ = std::fs::remove_file(&refused);
+    let error = run(&opts(refused.clone(), Some(bad.display().to_string())), &mut |_| {}).expect_err("refused");
+    assert!(error.contains("not-a-net.chnn"), "{error}");
+    assert!(read(&refused).is_empty());
+    for path in [&thesis, &net, &bad, &refused] {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 /// Recorded games: positions from the given ply on, labelled with the game's result; a game
