@@ -97,6 +97,54 @@ const waitMoves = (page, n) =>
 /** A Big5 game of the CCPD (`Dataset/對局/電腦對局/人機賽/00000001.pgn`, CC BY 4.0), as it comes. */
 const CCPD_GAME = new URL('ccpd-big5.pgn', import.meta.url).pathname;
 
+/** Waits until the analysis page shows the start position's book moves and Chuhan's lines:
+ * the answers to the page's first messages (each a `state`, which clears the notice) are in. */
+const analysing = (page) =>
+  page.waitForFunction(
+    () => document.querySelector('#explorer tr.book td')?.textContent === '炮二平五' && document.querySelector('#lines .line'),
+    null,
+    { timeout: PATIENCE },
+  );
+
+/** A book of one game, 1. b2e2, built as a user builds one; its path. */
+function oneBook() {
+  const dir = ROOT + 'target/e2e/';
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(dir + 'one.pgn', '[Result "1-0"]\n1. b2e2 1-0\n');
+  execFileSync(ROOT + 'target/release/chuhan', ['book', 'build', dir + 'one.pgn', '--out', dir + 'one.book', '--min-games', '1']);
+  return dir + 'one.book';
+}
+
+/** Drops the file at `path` onto `selector` as one is dropped from a file manager: the drag
+ * enters the page and passes over it (then `whileOver` runs), and is let go there. */
+async function dropFile(page, selector, path, whileOver = async () => {}) {
+  const file = { bytes: [...readFileSync(path)], name: path.split('/').pop() };
+  const data = await page.evaluateHandle(({ bytes, name }) => {
+    const d = new DataTransfer();
+    d.items.add(new File([new Uint8Array(bytes)], name));
+    return d;
+  }, file);
+  await page.dispatchEvent(selector, 'dragenter', { dataTransfer: data });
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer: data });
+  await whileOver();
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: data });
+}
+
+/** How many pixels of the screenshot's column just left of `selector`'s box (where its
+ * outline, 2 px off, 3 px wide, is drawn) are the drop zone's dark blue #17365d; `name` keeps
+ * the screenshot. */
+async function outlined(page, selector, name = null) {
+  const png = pngjs.PNG.sync.read(await page.screenshot(name ? { path: IMAGES + name } : {}));
+  const box = await page.locator(selector).boundingBox();
+  const x = Math.round(box.x - 3.5);
+  let n = 0;
+  for (let y = Math.round(box.y); y < box.y + box.height; y++) {
+    const [r, g, b] = png.data.slice((y * png.width + x) * 4, (y * png.width + x) * 4 + 3);
+    if (Math.abs(r - 0x17) + Math.abs(g - 0x36) + Math.abs(b - 0x5d) < 30) n++;
+  }
+  return n;
+}
+
 const { url, child } = await startServer();
 const browser = await startBrowser();
 mkdirSync(IMAGES, { recursive: true });
@@ -295,25 +343,72 @@ try {
   });
 
   await check('analysis: the explorer shows a book the tab sent, refuses a file that is none, and goes back to the default', async () => {
-    // A book of one game, 1. b2e2, built as a user builds one.
-    const dir = ROOT + 'target/e2e/';
-    writeFileSync(dir + 'one.pgn', '[Result "1-0"]\n1. b2e2 1-0\n');
-    execFileSync(ROOT + 'target/release/chuhan', ['book', 'build', dir + 'one.pgn', '--out', dir + 'one.book', '--min-games', '1']);
+    const book = oneBook();
     // The start position, not the tree an earlier check left.
     await page.goto(url + 'review');
     await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
     await page.goto(url + 'analysis?multipv=1');
-    await page.waitForFunction(() => document.querySelector('#explorer tr.book td')?.textContent === '炮二平五', null, { timeout: PATIENCE });
+    await analysing(page);
     await page.setInputFiles('#bookfile', CCPD_GAME);
     await page.waitForSelector('#notice.error');
     const why = await page.textContent('#notice');
     assert(why === 'not a Chuhan book (bad magic)', why);
-    await page.setInputFiles('#bookfile', dir + 'one.book');
+    await page.setInputFiles('#bookfile', book);
     await page.waitForFunction(() => document.querySelectorAll('#explorer tr.book').length === 1 && document.querySelector('#explorer tr.book td').textContent === '炮八平五');
     const row = await page.locator('#explorer tr.book td').allTextContents();
     assert(row[1] === '1' && row[2] === '100%', `the book's row ${row}`);
     await page.click('#defaultbook');
     await page.waitForFunction(() => document.querySelectorAll('#explorer tr.book').length > 1 && document.querySelector('#explorer tr.book td').textContent === '炮二平五');
+  });
+
+  await check('drop: a book dropped on the analysis page lights its drop zone and reaches the explorer; a file that is none gets the chooser\'s refusal, in Chinese too', async () => {
+    const book = oneBook();
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
+    for (const [lang, refusal] of [
+      ['en', 'not a Chuhan book (bad magic)'],
+      ['zh', '这不是楚汉的开局库（文件标识不符）'],
+    ]) {
+      await page.evaluate((lang) => localStorage.setItem('chuhan.lang', lang), lang);
+      await page.goto(url + 'analysis?multipv=1');
+      await analysing(page);
+      await page.setInputFiles('#bookfile', CCPD_GAME);
+      await page.waitForSelector('#notice.error');
+      const chosen = await page.textContent('#notice');
+      await page.evaluate(() => (document.querySelector('#notice').textContent = ''));
+      assert((await outlined(page, '#bookrow')) === 0, 'an outline before any drag');
+      await dropFile(page, '#board', CCPD_GAME, async () => {
+        // While a file is over the page, the book's row is outlined (dashed) in dark blue.
+        const n = await outlined(page, '#bookrow', lang === 'zh' ? 'web-drop.png' : null);
+        assert(n > 8, `${lang}: ${n} points of the drop zone's outline`);
+      });
+      await page.waitForFunction(() => document.querySelector('#notice.error')?.textContent);
+      const dropped = await page.textContent('#notice');
+      assert(chosen === refusal && dropped === refusal, `${lang}: chosen ${chosen}, dropped ${dropped}`);
+      assert(!(await page.$('body.dropping')), 'the highlight stays after the drop');
+    }
+    await page.evaluate(() => localStorage.setItem('chuhan.lang', 'en'));
+    await dropFile(page, '#explorer', book);
+    await page.waitForFunction(() => document.querySelectorAll('#explorer tr.book').length === 1 && document.querySelector('#explorer tr.book td').textContent === '炮八平五');
+    const row = await page.locator('#explorer tr.book td').allTextContents();
+    assert(row[1] === '1' && row[2] === '100%', `the book's row ${row}`);
+  });
+
+  await check('drop: a game file dropped on the review page lists its games, a book dropped there gets the chooser\'s refusal', async () => {
+    const book = oneBook();
+    await page.goto(url + 'review');
+    await page.setInputFiles('#file', book);
+    await page.waitForSelector('#notice.error');
+    const chosen = await page.textContent('#notice');
+    await page.goto(url + 'review');
+    await dropFile(page, '#board', book);
+    await page.waitForSelector('#notice.error');
+    const dropped = await page.textContent('#notice');
+    assert(chosen === 'this is not a game file (binary data)' && dropped === chosen, `chosen ${chosen}, dropped ${dropped}`);
+    await dropFile(page, '#drop', CCPD_GAME);
+    await page.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
+    const games = await page.locator('#games option').allTextContents();
+    assert(games.length === 1 && (await page.textContent('#notice')) === '', `games ${games}`);
   });
 
   await check('another origin is refused (HTTP and WebSocket)', async () => {

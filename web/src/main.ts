@@ -4,6 +4,7 @@
 
 import { Board, Side } from './board';
 import { Clocks } from './clock';
+import { acceptDrops } from './drop';
 import { Editor } from './editor';
 import { t, getLang, setLang, Lang } from './i18n';
 import { Shape, pairs, tree } from './moves';
@@ -158,19 +159,12 @@ function analysisPanel(): HTMLElement {
     () => state && analyse(state.start, [], { tree: state.tree.map((m) => [m.parent, m.iccs]), node: state.node }),
   );
   const set = button('setfen', 'Set', () => analyse(fenBox.value.trim(), [], null));
-  // A book built by `chuhan book build` for this tab's explorer: sent over HTTP (it is larger
-  // than a WebSocket message), checked and kept by the server in memory, taken by its token.
+  // A book built by `chuhan book build` for this tab's explorer (or dropped on the page).
   const bookFile = el('input', { id: 'bookfile', type: 'file' });
-  bookFile.onchange = async () => {
+  bookFile.onchange = () => {
     const file = bookFile.files?.[0];
-    if (!file) return;
-    const answer = await fetch(`/api/book?lang=${getLang()}`, { method: 'POST', body: file });
-    const data = answer.status === 413 ? { error: t('The book is too large (at most 16 MB)') } : await answer.json().catch(() => ({ error: answer.statusText }));
     bookFile.value = '';
-    if (data.error) {
-      notice.textContent = data.error;
-      notice.className = 'error';
-    } else send({ t: 'book', token: data.token });
+    if (file) sendBook(file);
   };
   const copy = button('copyfen', 'Copy', () => navigator.clipboard?.writeText(fenBox.value));
   return el(
@@ -178,7 +172,7 @@ function analysisPanel(): HTMLElement {
     { class: 'panel' },
     el('div', { class: 'row' }, t('Lines'), multipv, button('back', '←', () => send({ t: 'undo' })), button('flip', 'Flip', () => board.flip())),
     el('div', { class: 'row' }, fenBox, set, copy),
-    el('div', { class: 'row' }, t('Book file'), bookFile, button('defaultbook', 'Default book', () => send({ t: 'book' }))),
+    el('div', { class: 'row dropzone', id: 'bookrow' }, t('Book file'), bookFile, button('defaultbook', 'Default book', () => send({ t: 'book' }))),
     status,
     notice,
     moveBox,
@@ -187,6 +181,17 @@ function analysisPanel(): HTMLElement {
     moveList,
     button('pgn', 'Download PGN', () => send({ t: 'pgn' })),
   );
+}
+
+/** A book for this tab's explorer, chosen or dropped: sent over HTTP (it is larger than a
+ * WebSocket message), checked and kept by the server in memory, taken by its token. */
+async function sendBook(file: File) {
+  const answer = await fetch(`/api/book?lang=${getLang()}`, { method: 'POST', body: file });
+  const data = answer.status === 413 ? { error: t('The book is too large (at most 16 MB)') } : await answer.json().catch(() => ({ error: answer.statusText }));
+  if (data.error) {
+    notice.textContent = data.error;
+    notice.className = 'error';
+  } else send({ t: 'book', token: data.token });
 }
 
 /** The opening explorer: the book's moves for the shown position, a click plays one. */
@@ -316,9 +321,13 @@ function start() {
   board = new Board(frame, (mv) => send({ t: 'move', mv }));
   (document.getElementById('pieces') as HTMLLinkElement).href = `/assets/pieces-${settings.script}.css`;
   if (view === 'play') main.append(playPanel());
-  if (view === 'analysis') main.append(analysisPanel());
+  if (view === 'analysis') {
+    main.append(analysisPanel());
+    acceptDrops({ book: sendBook });
+  }
   if (view === 'review') {
-    review = new Review(board, main, send);
+    const r = (review = new Review(board, main, send));
+    acceptDrops({ games: (file) => r.upload(file) });
   }
   if (view === 'editor') editor = new Editor(board, main, notice, send, params.get('fen'));
   document.onkeydown = (e) => {

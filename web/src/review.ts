@@ -34,13 +34,8 @@ export class Review {
   ) {
     const file = el('input', { id: 'file', type: 'file' });
     file.onchange = () => file.files?.[0] && this.upload(file.files[0]);
-    const drop = el('div', { id: 'drop' }, t('Drop a game file here or choose one'), el('br'), file);
-    drop.ondragover = (e) => e.preventDefault();
-    drop.ondrop = (e) => {
-      e.preventDefault();
-      const f = e.dataTransfer?.files[0];
-      if (f) this.upload(f);
-    };
+    // Files dropped anywhere on the page come to `upload` too (`drop.ts`).
+    const drop = el('div', { id: 'drop', class: 'dropzone' }, t('Drop a game file here or choose one'), el('br'), file);
     const seconds = el('select', { id: 'movetime' });
     for (const s of ['0.2', '0.5', '1', '2']) seconds.append(el('option', { value: s }, s));
     seconds.value = '0.5';
@@ -71,7 +66,8 @@ export class Review {
     );
   }
 
-  private async upload(file: File) {
+  /** A game file, chosen or dropped, read by the server: its games listed, its refusals shown. */
+  async upload(file: File) {
     const body = await file.arrayBuffer();
     const answer = await fetch('/api/games?lang=' + getLang(), { method: 'POST', body });
     if (!answer.ok) {
