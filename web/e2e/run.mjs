@@ -342,6 +342,31 @@ try {
     assert(why === 'FEN 不合法：黑方有 3 个炮，最多 2 个', why);
   });
 
+  await check('editor: a spare piece dropped on a piece replaces it, and Chuhan still judges the set-up', async () => {
+    await page.goto(url + 'editor');
+    await page.waitForSelector('#palette');
+    const fenIs = (fen) => page.waitForFunction((fen) => document.querySelector('#fen').value === fen, fen);
+    // A third red rook onto Black's cannon on h7: the cannon goes, the rook stands there.
+    await dragBetween(page, await centre(page, '#palette button[data-piece="R"]'), await pointOf(page, 'h7'));
+    const three = 'rnbakabnr/9/1c5R1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
+    await fenIs(three + ' w - - 0 1');
+    same(await piecesOnBoard(page), piecesOfFen(three), 'pieces in the DOM');
+    await piecesByPixels(page, three);
+    await page.click('#toanalysis');
+    await page.waitForSelector('#notice.error');
+    const why = await page.textContent('#notice');
+    assert(why === 'invalid FEN: red has 3 rooks, at most 2 allowed', why);
+    // Without the rook of a0 the set-up is legal and opens.
+    const rook = await pointOf(page, 'a0');
+    await dragBetween(page, rook, { x: rook.x, y: 10 });
+    const two = 'rnbakabnr/9/1c5R1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR';
+    await fenIs(two + ' w - - 0 1');
+    await page.click('#toanalysis');
+    await page.waitForURL(/\/analysis\?fen=/);
+    await page.waitForFunction(() => document.body.dataset.ready === 'ready' && document.querySelectorAll('cg-board piece').length === 31);
+    same(await piecesOnBoard(page), piecesOfFen(two), 'the position opened');
+  });
+
   await check('analysis: the explorer shows a book the tab sent, refuses a file that is none, and goes back to the default', async () => {
     const book = oneBook();
     // The start position, not the tree an earlier check left.

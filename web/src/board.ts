@@ -97,10 +97,25 @@ export class Board {
     this.api.set({ draggable: { enabled: !on } });
   }
 
-  /** Starts dragging a new piece (a FEN letter) from outside the board, as from a spare row. */
+  /** Starts dragging a new piece (a FEN letter) from outside the board, as from a spare row.
+   * Dropped on a piece, it replaces it, as in lichess's editor. */
   dragNew(letter: string, e: MouseEvent | TouchEvent): void {
     const piece = { role: `${letter.toLowerCase()}-piece`, color: letter === letter.toUpperCase() ? 'white' : 'black' } as cg.Piece;
     this.api.dragNewPiece(piece, false, e as cg.MouchEvent, true);
+    // chessgroundx 10.7.4 ends the drag without the `force` given above, and so refuses an
+    // occupied point: the piece there is lifted first, just before chessgroundx's own handler
+    // on the document (this one listens on the window while the event comes down).
+    const release = (up: Event) => {
+      removeEventListener('mouseup', release, true);
+      removeEventListener('touchend', release, true);
+      const cur = this.api.state.draggable.current;
+      if (!cur || cur.orig !== 'a0') return;
+      const at = up instanceof MouseEvent ? ([up.clientX, up.clientY] as cg.NumberPair) : cur.pos;
+      const key = this.api.getKeyAtDomPos(at);
+      if (key) this.api.state.boardState.pieces.delete(key);
+    };
+    addEventListener('mouseup', release, true);
+    addEventListener('touchend', release, true);
   }
 
   /** The editor's pieces: the FEN letter on each ICCS square (off-board keys, as the one a new
