@@ -18,6 +18,7 @@ const PERPETUAL: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
 #[test]
 fn judge_result_lines() {
     assert_eq!(judge(&[]), "result * game goes on");
+    assert_eq!(judge(&["--lang", "zh"]), "result * 对局未结束");
     assert_eq!(judge(&["--fen", "3k5/9/9/9/9/9/9/9/8R/4K4 w", "--moves", "i1d1"]), "result 1-0 checkmate");
     // Black to move, not in check, without a legal move: the rooks cover d9 and f9, and the
     // advisor may not leave the file between the kings.
@@ -70,6 +71,14 @@ fn judge_explains_repetition_verdicts() {
          cycle: b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1\n\
          red rook b0/b1 chases black cannon a0/a1 on every move; black checks on 2 of 4 moves and is not chasing\n"
     );
+    // The same in Chinese: the one wording the web board shows (`words::cycle_account`).
+    assert_eq!(
+        explain(&[&chase[..], &["--lang", "zh"]].concat()),
+        "result 0-1 红方长捉\n\
+         循环：b0b1 a1a0 b1b0 a0a1 b0b1 a1a0 b1b0 a0a1\n\
+         红方车 b0/b1 捉黑方炮 a0/a1，每步都捉；黑方在 4 步中将军 2 步，未捉子\n"
+    );
+    assert_eq!(explain(&[&chase[..], &["--lang", "en"]].concat()), explain(&chase));
     // Perpetual check, judged at the first recurrence.
     let check = ["--fen", PERPETUAL, "--moves", "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8", "--first-repetition"];
     assert_eq!(
@@ -101,6 +110,7 @@ fn judge_bad_input_exits_2_naming_the_token() {
         (&["--moves", "h2e2 h2e2"], "h2e2"),
         (&["--bogus"], "--bogus"),
         (&["--move-limit", "49"], "49 is out of range (50 to 60)"),
+        (&["--lang", "fr"], "'fr'"),
     ] {
         let o = run(&[&["judge"], args].concat());
         assert_eq!(o.status.code(), Some(2), "{args:?}");

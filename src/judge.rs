@@ -7,6 +7,7 @@ use crate::board::{FenError, IllegalMove, MoveLimit, Position};
 use crate::notation::{self, NotationError};
 use crate::outcome::game_result;
 use crate::types::Move;
+use crate::words::{self, Lang, Say};
 
 /// Why a judge request could not be carried out; each names the offending input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,18 +45,21 @@ impl std::error::Error for JudgeError {}
 /// third occurrence, or at the first recurrence with `first_repetition` (the convention of
 /// `repetition.txt`). With `explain`, a repetition verdict is followed by the lines of its
 /// [`CycleReport`](crate::board::CycleReport): the moves of the cycle and who repeated what.
-/// The move limit is sixty moves; [`verdict`] takes another.
+/// The move limit is sixty moves and the words English; [`verdict`] takes others.
 pub fn judge(fen: Option<&str>, moves: &str, first_repetition: bool, explain: bool) -> Result<String, JudgeError> {
-    Ok(verdict(&position_after(fen, moves)?, first_repetition, explain, MoveLimit::SIXTY))
+    Ok(verdict(&position_after(fen, moves)?, first_repetition, explain, MoveLimit::SIXTY, Lang::En))
 }
 
-/// The verdict on `pos` as [`judge`] writes it, the game drawn at the move limit `limit`.
-pub fn verdict(pos: &Position, first_repetition: bool, explain: bool, limit: MoveLimit) -> String {
+/// The verdict on `pos` as [`judge`] writes it, the game drawn at the move limit `limit`, its
+/// reason and account in `lang` (the `result <score>` words stay as they are, for scripts).
+pub fn verdict(pos: &Position, first_repetition: bool, explain: bool, limit: MoveLimit, lang: Lang) -> String {
     let occurrences = if first_repetition { 2 } else { 3 };
-    let Some(result) = game_result(pos, occurrences, limit) else { return "result * game goes on".to_string() };
-    let mut text = format!("result {} {}", result.score(), result.reason);
+    let Some(result) = game_result(pos, occurrences, limit) else {
+        return format!("result * {}", Say::new("game goes on", "对局未结束").get(lang));
+    };
+    let mut text = format!("result {} {}", result.score(), words::reason(&result.reason).get(lang));
     if explain && let Some(report) = pos.repetition_account(&result, occurrences) {
-        text = format!("{text}\n{report}");
+        text = format!("{text}\n{}", words::cycle_account(&report).get(lang));
     }
     text
 }

@@ -51,6 +51,7 @@ pub mod types;
 pub mod ucci;
 pub mod wdl;
 pub mod web;
+pub mod words;
 
 pub use bitboard::Bitboard;
 pub use board::{FenError, Position, RuleVerdict, START_FEN, Setup};

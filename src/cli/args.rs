@@ -2,6 +2,7 @@
 
 use chuhan::Position;
 use chuhan::notation::{Notation, Script};
+use chuhan::words::Lang;
 
 use super::CliError;
 
@@ -51,6 +52,20 @@ impl clap::ValueEnum for NotationArg {
             NotationArg(Notation::Wxf),
             NotationArg(Notation::Iccs),
         ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()))
+    }
+}
+
+/// A language as a value of `--lang`, by the names [`Lang::from_name`] reads.
+#[derive(Clone, Copy, Debug)]
+pub struct LangArg(pub Lang);
+
+impl clap::ValueEnum for LangArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[LangArg(Lang::En), LangArg(Lang::Zh)]
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {

@@ -1,9 +1,10 @@
 //! `chuhan judge`: a move list played from a position and the result judged by the rules.
 
 use chuhan::board::MoveLimit;
+use chuhan::words::Lang;
 
 use super::CliError;
-use super::args::PositionArgs;
+use super::args::{LangArg, PositionArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -19,12 +20,15 @@ pub struct Args {
     /// (`docs/rules.md` §9).
     #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
     move_limit: MoveLimit,
+    /// The language of the reason and of the account: en or zh (the `result <score>` words stay).
+    #[arg(long, value_enum, value_name = "LANG", default_value_t = LangArg(Lang::En))]
+    lang: LangArg,
 }
 
 impl Args {
     pub fn run(self) -> Result<(), CliError> {
         let pos = self.position.position()?;
-        out!("{}", chuhan::judge::verdict(&pos, self.first_repetition, self.explain, self.move_limit));
+        out!("{}", chuhan::judge::verdict(&pos, self.first_repetition, self.explain, self.move_limit, self.lang.0));
         Ok(())
     }
 }

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::words::{self, Lang, Say};
 use crate::pgn;
 use crate::types::GameResult;
+use crate::words::{self, Lang, Say};
 
 /// The answer to an upload.
 #[derive(Debug, Serialize, PartialEq)]

@@ -17,7 +17,6 @@ mod session;
 mod setup;
 mod tree;
 mod view;
-mod words;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -35,7 +34,7 @@ use tokio::sync::Semaphore;
 
 use crate::board::MoveLimit;
 use crate::book::Book;
-use words::Say;
+use crate::words::{self, Say};
 
 /// The port `chuhan serve` listens on when none is given.
 pub const DEFAULT_PORT: u16 = 8412;

@@ -17,7 +17,6 @@ use super::protocol::{ClientMessage, ServerMessage};
 use super::setup::{self, DEFAULT_MOVETIME_MS, MAX_MOVES};
 use super::tree::{ROOT, Tree};
 use super::view::{self, Mode};
-use super::words::{self, Lang, Say};
 use crate::analysis::Review;
 use crate::board::Position;
 use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Limits, SearchResult, Strength};
@@ -26,6 +25,7 @@ use crate::pgn;
 use crate::play::advice::HINT_LINES;
 use crate::play::game::Game;
 use crate::types::Move;
+use crate::words::{self, Lang, Say};
 
 /// How long a hint or a draw offer is thought over.
 const ADVICE_MS: u64 = 800;

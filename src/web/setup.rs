@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use super::clock::GameClock;
 use super::tree::Tree;
-use super::words::{self, Say};
 use crate::arena::game::TimeControl;
 use crate::board::{MoveLimit, Position};
 use crate::engine::Level;
@@ -14,6 +13,7 @@ use crate::notation;
 use crate::play::DEFAULT_LEVEL;
 use crate::play::game::Game;
 use crate::types::{ByColor, Color, Move};
+use crate::words::{self, Say};
 
 /// Chuhan's thinking time per move when the tab gives none, as `chuhan play`'s.
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;

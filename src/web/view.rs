@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use super::protocol::{BoardState, BookEntry, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
 use super::session::Session;
-use super::words;
 use crate::analysis::{self, Review};
 use crate::board::Position;
 use crate::book::Book;
@@ -17,6 +16,7 @@ use crate::play::advice::score_text;
 use crate::play::line_text;
 use crate::types::{Color, Reason, Score};
 use crate::wdl;
+use crate::words;
 
 /// `book`'s moves for `pos`, most played first.
 fn book_moves(book: &Book, pos: &Position, notation: Notation) -> Vec<BookEntry> {

@@ -1,5 +1,7 @@
-//! The server's words in English and Chinese (`docs/web.md` §2): every error, notice and result
-//! text a tab receives is a [`Say`] holding both, sent in the language the tab chose.
+//! The fronts' words in English and Chinese: every error, notice and result text a tab of the
+//! web board receives (`docs/web.md` §2), and `chuhan judge --lang`'s verdict, is a [`Say`]
+//! holding both, given in the language the user chose. Here, below both fronts, so that the
+//! command line and the page word a thing the same way.
 
 use crate::board::{Chase, Conduct, Cycle, CycleReport, DrawGround, FenError, IllegalMove, Illegality};
 use crate::book::FormatError;
@@ -7,7 +9,7 @@ use crate::notation::NotationError;
 use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
 use crate::types::{ByColor, Color, Piece, PieceKind, Reason, Square};
 
-/// A tab's language.
+/// The language of a tab or of `chuhan judge --lang`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lang {
     #[default]
@@ -17,10 +19,14 @@ pub enum Lang {
 
 impl Lang {
     pub fn from_name(name: &str) -> Option<Lang> {
-        match name {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
+        [Lang::En, Lang::Zh].into_iter().find(|l| l.name() == name)
+    }
+
+    /// The name `from_name` reads, as `?lang=` and `--lang` spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
         }
     }
 }
@@ -234,9 +240,9 @@ pub fn reason(r: &Reason) -> Say {
     Say::new(r.to_string(), zh)
 }
 
-/// The judge's account of a repetition (`chuhan judge --explain`): who checked or chased what,
-/// on how many moves; the English is [`CycleReport::one_line`].
-pub fn cycle(report: &CycleReport) -> Say {
+/// The judge's account of a repetition (`chuhan judge --explain`), in two lines: the moves of the
+/// cycle, then who checked or chased what, on how many moves; the English is [`CycleReport`]'s.
+pub fn cycle_account(report: &CycleReport) -> Say {
     let moves: Vec<String> = report.moves.iter().map(|m| m.to_string()).collect();
     let sides = ByColor::new(
         conduct(Color::Red, &report.sides[Color::Red]),
@@ -254,7 +260,13 @@ pub fn cycle(report: &CycleReport) -> Say {
             format!("和棋，{why}：{red}；{black}")
         }
     };
-    Say::new(report.one_line(), format!("循环：{}；{account}", moves.join(" ")))
+    Say::new(report.to_string(), format!("循环：{}\n{account}", moves.join(" ")))
+}
+
+/// The same account on one line, as the web board shows a result; the English is
+/// [`CycleReport::one_line`], the note game records carry.
+pub fn cycle(report: &CycleReport) -> Say {
+    Say::new(report.one_line(), cycle_account(report).zh.replace('\n', "；"))
 }
 
 /// A piece by its side's own character and its points: `黑方士 e8`, `红方车 d7/d8`.
