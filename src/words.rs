@@ -4,7 +4,7 @@
 //! command line and the page word a thing the same way.
 
 use crate::board::{Chase, Conduct, Cycle, CycleReport, DrawGround, FenError, IllegalMove, Illegality};
-use crate::book::FormatError;
+use crate::book::{FormatError, RecordFault};
 use crate::notation::NotationError;
 use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
 use crate::types::{ByColor, Color, Piece, PieceKind, Reason, Square};
@@ -138,9 +138,19 @@ pub fn book_error(e: &FormatError) -> Say {
         FormatError::Length { expected, actual } => format!("开局库有 {actual} 字节，文件头要求 {expected} 字节"),
         FormatError::Checksum => "开局库校验和不符（文件已损坏）".to_string(),
         FormatError::Keys => "开局库用的是另一套局面键值，请重新生成".to_string(),
-        FormatError::Record { index, what } => format!("开局库第 {index} 条记录有误：{what}"),
+        FormatError::Record { index, what } => format!("开局库记录 {index}：{}", record_fault(*what)),
     };
     Say::new(e.to_string(), zh)
+}
+
+fn record_fault(f: RecordFault) -> &'static str {
+    match f {
+        RecordFault::KeysOutOfOrder => "局面键值没有按顺序排列",
+        RecordFault::MovesNotContiguous => "着法区间不连续",
+        RecordFault::BadEcco => "ECCO 开局编号有误",
+        RecordFault::BadMove => "着法无效",
+        RecordFault::MovesLeftOver => "记录之后还有多余的着法",
+    }
 }
 
 /// A game of a file that the reader skipped (`src/pgn/error.rs`), as `game 2 skipped: ...`.
@@ -161,7 +171,7 @@ fn pgn_reason(e: &PgnError) -> String {
         PgnError::IllegalRecord { at, number, why } => {
             let why = match why {
                 BadRecord::OffBoard => "的起点或终点在棋盘外".to_string(),
-                BadRecord::Illegal(e) => format!("：{}", illegal_reason(e)),
+                BadRecord::Illegal(e) => format!(" '{}' 不合法（{}）", e.mv, illegality(&e.reason)),
             };
             format!("{}：着法 {number}{why}", place(at))
         }
@@ -183,12 +193,38 @@ fn pgn_reason(e: &PgnError) -> String {
 fn place(at: &Place) -> String {
     match at {
         Place::Header(None) => "文件头".to_string(),
-        Place::Header(Some(tag)) => format!("文件头 {tag}"),
+        Place::Header(Some(tag)) => format!("文件头的{}", tag_name(tag)),
         Place::Byte(n) => format!("第 {n} 字节"),
         Place::CommentAt(n) => format!("第 {n} 字节（注释）"),
-        Place::Field(name, None) => name.clone(),
-        Place::Field(name, Some(i)) => format!("{name} 第 {i} 步"),
+        Place::Field(name, None) => field(name),
+        Place::Field(name, Some(i)) => format!("{}第 {i} 步", field(name)),
         Place::Unknown => String::new(),
+    }
+}
+
+/// An XQF header field by the PGN tag it becomes (`src/pgn/xqf.rs`), as the file's own
+/// Chinese software labels it.
+fn tag_name(tag: &str) -> &str {
+    match tag {
+        "Title" => "标题",
+        "Event" => "赛事",
+        "Date" => "日期",
+        "Site" => "地点",
+        "Red" => "红方",
+        "Black" => "黑方",
+        "Annotator" => "评注",
+        "Author" => "作者",
+        other => other,
+    }
+}
+
+/// A DhtmlXQ field (`movelist`, `move_0_5_1`) by what it holds, with the name the file spells,
+/// so that it can be found in the file.
+fn field(name: &str) -> String {
+    match name {
+        "movelist" => "主线（DhtmlXQ_movelist）".to_string(),
+        _ if name.starts_with("move_") => format!("变着（DhtmlXQ_{name}）"),
+        _ => format!("字段 DhtmlXQ_{name}"),
     }
 }
 
@@ -218,6 +254,81 @@ fn illegality(r: &Illegality) -> String {
         Illegality::NoSuchMove(kind) => format!("{}不能这样走", piece(kind)),
         Illegality::KingExposed => "走后己方将帅会被将军或与对方将帅照面".to_string(),
     }
+}
+
+/// Why a text a tab sent over its WebSocket is no message of the board's protocol, as
+/// `src/web/protocol.rs` tells it from the JSON reader's error. Here rather than there because
+/// the words sit below the fronts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MessageFault {
+    /// Nothing but white space.
+    Empty,
+    /// Not JSON: where the reader stopped (lines and columns from 1).
+    NotJson {
+        line: usize,
+        column: usize,
+    },
+    /// JSON, but no object.
+    NotObject(JsonKind),
+    /// An object without a text `t`, the message's kind.
+    NoKind,
+    UnknownKind(String),
+    /// A `kind` message without a field it needs.
+    Missing {
+        kind: String,
+        field: String,
+    },
+    /// A field that a `kind` message does not have.
+    UnknownField {
+        kind: String,
+        field: String,
+    },
+    /// A field whose value does not fit: its JSON, shortened.
+    BadValue {
+        kind: String,
+        field: String,
+        value: String,
+    },
+    /// Something else in the fields of a `kind` message.
+    BadFields {
+        kind: String,
+    },
+}
+
+/// What JSON value a message was instead of an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonKind {
+    Null,
+    Bool,
+    Number,
+    Text,
+    Array,
+}
+
+/// The refusal of a message: the English is the JSON reader's own `reader`, the Chinese
+/// [`MessageFault`]'s.
+pub fn bad_message(reader: &str, fault: &MessageFault) -> Say {
+    let zh = match fault {
+        MessageFault::Empty => "消息为空".to_string(),
+        MessageFault::NotJson { line, column } => format!("不是 JSON（第 {line} 行第 {column} 列出错）"),
+        MessageFault::NotObject(kind) => {
+            let kind = match kind {
+                JsonKind::Null => " null",
+                JsonKind::Bool => "布尔值",
+                JsonKind::Number => "数",
+                JsonKind::Text => "字符串",
+                JsonKind::Array => "数组",
+            };
+            format!("应为 JSON 对象，收到的是{kind}")
+        }
+        MessageFault::NoKind => "缺少消息类型 t（应为文字）".to_string(),
+        MessageFault::UnknownKind(kind) => format!("未知的消息类型 \"{kind}\""),
+        MessageFault::Missing { kind, field } => format!("{kind} 消息缺少字段 {field}"),
+        MessageFault::UnknownField { kind, field } => format!("{kind} 消息没有字段 {field}"),
+        MessageFault::BadValue { kind, field, value } => format!("{kind} 消息的字段 {field} 不能是 {value}"),
+        MessageFault::BadFields { kind } => format!("{kind} 消息的字段有误"),
+    };
+    Say::new(format!("not a message: {reader}"), format!("无法识别的消息：{zh}"))
 }
 
 /// How a game ended, in words (the English is [`Reason`]'s own).
@@ -394,5 +505,65 @@ mod tests {
         assert_eq!(say.get(Lang::Zh), "第 1 局跳过：文件头：6 字节，比 XQF 文件头（1024 字节）还短");
         let say = skip(b"[Red \"C\"]\n1. h2e2 {never closed\n");
         assert_eq!(say.get(Lang::Zh), "第 1 局跳过：第 2 行：注释没有结束");
+    }
+
+    /// The places and faults of a game file, a book and a message, in both languages: a
+    /// DhtmlXQ field by what it holds and its name, an XQF header field by its label, a book
+    /// record's fault, a refused message.
+    #[test]
+    fn file_book_and_message_faults_in_both_languages() {
+        let skip = |bytes: &[u8]| {
+            let (source, _) = crate::pgn::read_decoded(std::path::Path::new("upload"), bytes);
+            let (_, errors) = source.split();
+            skipped(&errors[0])
+        };
+        let say = skip(b"[DhtmlXQ][DhtmlXQ_movelist]7747xx[/DhtmlXQ_movelist][/DhtmlXQ]");
+        assert_eq!(say.get(Lang::En), "game 1 skipped: movelist: moves are not groups of four digits");
+        assert_eq!(say.get(Lang::Zh), "第 1 局跳过：主线（DhtmlXQ_movelist）：着法不是每组四位的数字");
+        let say = skip(b"[DhtmlXQ][DhtmlXQ_movelist]77477747[/DhtmlXQ_movelist][/DhtmlXQ]");
+        assert_eq!(say.get(Lang::En), "game 1 skipped: movelist move 2: move 1... 'h2e2' is illegal (no piece on h2)");
+        assert_eq!(
+            say.get(Lang::Zh),
+            "第 1 局跳过：主线（DhtmlXQ_movelist）第 2 步：着法 1... 'h2e2' 不合法（h2 没有棋子）"
+        );
+        let game = |error| GameError { file: "upload".into(), game: 1, error };
+        let variation = Place::Field("move_0_5_1".to_string(), None);
+        let e = PgnError::Corrupt { at: variation, why: Corruption::NoBranchPoint { parent: 0, step: 5 } };
+        assert_eq!(
+            skipped(&game(e)).get(Lang::Zh),
+            "第 1 局跳过：变着（DhtmlXQ_move_0_5_1）：从第 0 条线路的第 5 步分出，那里却没有着法"
+        );
+        let e = PgnError::IllegalRecord {
+            at: Place::Field("move_0_5_1".to_string(), Some(2)),
+            number: "3.".to_string(),
+            why: BadRecord::OffBoard,
+        };
+        assert_eq!(
+            skipped(&game(e)).get(Lang::Zh),
+            "第 1 局跳过：变着（DhtmlXQ_move_0_5_1）第 2 步：着法 3.的起点或终点在棋盘外"
+        );
+        let e = PgnError::BadText { at: Place::Header(Some("Event")) };
+        assert_eq!(
+            skipped(&game(e.clone())).get(Lang::En),
+            "game 1 skipped: header Event: text that is not valid in its character set"
+        );
+        assert_eq!(skipped(&game(e)).get(Lang::Zh), "第 1 局跳过：文件头的赛事：文字不符合其字符集");
+        let e = PgnError::BadText { at: Place::Header(Some("Red")) };
+        assert_eq!(skipped(&game(e)).get(Lang::Zh), "第 1 局跳过：文件头的红方：文字不符合其字符集");
+        let e = FormatError::Record { index: 3, what: RecordFault::BadMove };
+        assert_eq!(
+            (book_error(&e).get(Lang::En), book_error(&e).get(Lang::Zh)),
+            ("book record 3: bad move".to_string(), "开局库记录 3：着法无效".to_string())
+        );
+        let e = FormatError::Record { index: 1, what: RecordFault::KeysOutOfOrder };
+        assert_eq!(book_error(&e).get(Lang::Zh), "开局库记录 1：局面键值没有按顺序排列");
+        let fault = MessageFault::UnknownKind("fly".to_string());
+        let say = bad_message("unknown variant `fly`", &fault);
+        assert_eq!(
+            (say.get(Lang::En), say.get(Lang::Zh)),
+            ("not a message: unknown variant `fly`".to_string(), "无法识别的消息：未知的消息类型 \"fly\"".to_string())
+        );
+        let fault = MessageFault::Missing { kind: "check".to_string(), field: "fen".to_string() };
+        assert_eq!(bad_message("", &fault).get(Lang::Zh), "无法识别的消息：check 消息缺少字段 fen");
     }
 }

@@ -67,8 +67,32 @@ pub enum FormatError {
     /// The checksum holds but the records do not make sense: a writer's bug, not damage.
     Record {
         index: usize,
-        what: &'static str,
+        what: RecordFault,
     },
+}
+
+/// What is wrong with a book's record ([`FormatError::Record`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFault {
+    KeysOutOfOrder,
+    /// Its moves do not start where the previous record's end, or it has none.
+    MovesNotContiguous,
+    BadEcco,
+    BadMove,
+    /// The records end before the moves do (the index is the record count).
+    MovesLeftOver,
+}
+
+impl fmt::Display for RecordFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RecordFault::KeysOutOfOrder => "keys out of order",
+            RecordFault::MovesNotContiguous => "move range not contiguous",
+            RecordFault::BadEcco => "bad ECCO code",
+            RecordFault::BadMove => "bad move",
+            RecordFault::MovesLeftOver => "moves left over",
+        })
+    }
 }
 
 impl fmt::Display for FormatError {
@@ -178,24 +202,24 @@ pub fn validate(bytes: &[u8], key_check: u64) -> Result<Header, FormatError> {
     for i in 0..view.positions {
         let bad = |what| Err(FormatError::Record { index: i, what });
         if i > 0 && view.key(i - 1) >= view.key(i) {
-            return bad("keys out of order");
+            return bad(RecordFault::KeysOutOfOrder);
         }
         let (first, count) = view.move_range(i);
         if first as u64 != next_first || count == 0 {
-            return bad("move range not contiguous");
+            return bad(RecordFault::MovesNotContiguous);
         }
         next_first += count as u64;
         if u16_at(bytes, view.position_at(i) + 14) != NO_ECCO && view.ecco(i).is_none() {
-            return bad("bad ECCO code");
+            return bad(RecordFault::BadEcco);
         }
         for m in first..first + count {
             if Move::from_raw(u16_at(bytes, view.move_at(m))).is_none() {
-                return bad("bad move");
+                return bad(RecordFault::BadMove);
             }
         }
     }
     if next_first != u64::from(header.moves) {
-        return Err(FormatError::Record { index: view.positions, what: "moves left over" });
+        return Err(FormatError::Record { index: view.positions, what: RecordFault::MovesLeftOver });
     }
     Ok(header)
 }

@@ -20,7 +20,7 @@ use once_cell::sync::Lazy;
 use crate::board::{Position, zobrist};
 use crate::types::{Move, Square};
 
-pub use format::{FormatError, Header, PositionRecord, VERSION};
+pub use format::{FormatError, Header, PositionRecord, RecordFault, VERSION};
 
 /// The default book, built from the CCPD master games by `make book`.
 static DEFAULT_BOOK: &[u8] = include_bytes!("../../book/masters.book");

@@ -1,5 +1,5 @@
 use super::build::Builder;
-use super::format::{self, FormatError, HEADER_LEN, POSITION_LEN, move_len};
+use super::format::{self, FormatError, HEADER_LEN, POSITION_LEN, RecordFault, move_len};
 use super::*;
 use crate::types::{Color, GameResult, Reason};
 
@@ -176,7 +176,7 @@ fn records_that_break_the_layout_are_refused() {
     let bytes = format::encode(&unsorted, 30, 1, check);
     assert_eq!(
         Book::from_bytes(bytes).expect_err("refused"),
-        FormatError::Record { index: 1, what: "keys out of order" }
+        FormatError::Record { index: 1, what: RecordFault::KeysOutOfOrder }
     );
 }
 

@@ -3,6 +3,9 @@
 //! tab chose, so the page never knows a rule or a notation of its own.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::words::{self, JsonKind, MessageFault, Say};
 
 /// What a tab asks for.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -75,6 +78,69 @@ pub enum ClientMessage {
         moves: Vec<String>,
         movetime: Option<u64>,
     },
+}
+
+/// The message `text` holds, or its refusal in both languages: the JSON reader's English, and
+/// in Chinese what is wrong, told from the text and the reader's error.
+pub fn read(text: &str) -> Result<ClientMessage, Say> {
+    serde_json::from_str(text).map_err(|e| words::bad_message(&e.to_string(), &fault(text, &e)))
+}
+
+/// The longest value a refusal quotes, in characters.
+const QUOTED: usize = 40;
+
+/// What is wrong with `text`, which `ClientMessage` refused with `error`. serde's data errors
+/// are text only, so `missing field`, `unknown field` and `unknown variant` are known by their
+/// words (serde's own, fixed in `serde::de::Error`); a value that does not fit is found as the
+/// field without which the message is whole or lacks only that field.
+fn fault(text: &str, error: &serde_json::Error) -> MessageFault {
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(_) if text.trim().is_empty() => return MessageFault::Empty,
+        Err(e) => return MessageFault::NotJson { line: e.line(), column: e.column() },
+    };
+    let object = match value {
+        Value::Object(object) => object,
+        Value::Null => return MessageFault::NotObject(JsonKind::Null),
+        Value::Bool(_) => return MessageFault::NotObject(JsonKind::Bool),
+        Value::Number(_) => return MessageFault::NotObject(JsonKind::Number),
+        Value::String(_) => return MessageFault::NotObject(JsonKind::Text),
+        Value::Array(_) => return MessageFault::NotObject(JsonKind::Array),
+    };
+    let Some(kind) = object.get("t").and_then(Value::as_str).map(str::to_string) else {
+        return MessageFault::NoKind;
+    };
+    let said = error.to_string();
+    let named = |words: &str| {
+        let rest = said.strip_prefix(words)?.strip_prefix(" `")?;
+        rest.split_once('`').map(|(name, _)| name.to_string())
+    };
+    if said.starts_with("unknown variant") {
+        return MessageFault::UnknownKind(kind);
+    }
+    if let Some(field) = named("missing field") {
+        return MessageFault::Missing { kind, field };
+    }
+    if let Some(field) = named("unknown field") {
+        return MessageFault::UnknownField { kind, field };
+    }
+    for (field, value) in object.iter().filter(|(name, _)| *name != "t") {
+        let mut without = object.clone();
+        without.remove(field);
+        let whole = match serde_json::from_value::<ClientMessage>(Value::Object(without)) {
+            Ok(_) => true,
+            Err(e) => e.to_string() == format!("missing field `{field}`"),
+        };
+        if whole {
+            let mut value = value.to_string();
+            if let Some((cut, _)) = value.char_indices().nth(QUOTED) {
+                value.truncate(cut);
+                value.push('…');
+            }
+            return MessageFault::BadValue { kind, field: field.clone(), value };
+        }
+    }
+    MessageFault::BadFields { kind }
 }
 
 /// A game's end, as the judge gave it.
@@ -206,4 +272,45 @@ pub enum ServerMessage {
     Notice { text: String },
     /// A request that could not be carried out, and why; nothing changed.
     Error { text: String },
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::words::Lang;
+
+    /// The refusal of `text`, in English and Chinese.
+    fn refusal(text: &str) -> (String, String) {
+        let say = super::read(text).expect_err("refused");
+        (say.get(Lang::En), say.get(Lang::Zh))
+    }
+
+    /// Each fault a tab's text can have, told in Chinese; the English stays the JSON reader's.
+    #[test]
+    fn a_refused_message_says_what_is_wrong_in_chinese() {
+        let zh = |text: &str| refusal(text).1;
+        assert_eq!(zh(" "), "无法识别的消息：消息为空");
+        assert_eq!(zh("{\"t\": \"move\",\n"), "无法识别的消息：不是 JSON（第 2 行第 0 列出错）");
+        assert_eq!(zh("{"), "无法识别的消息：不是 JSON（第 1 行第 1 列出错）");
+        assert_eq!(zh("null"), "无法识别的消息：应为 JSON 对象，收到的是 null");
+        assert_eq!(zh("[]"), "无法识别的消息：应为 JSON 对象，收到的是数组");
+        assert_eq!(zh("42"), "无法识别的消息：应为 JSON 对象，收到的是数");
+        assert_eq!(zh(r#"{"mv": "h2e2"}"#), "无法识别的消息：缺少消息类型 t（应为文字）");
+        assert_eq!(zh(r#"{"t": 3}"#), "无法识别的消息：缺少消息类型 t（应为文字）");
+        assert_eq!(zh(r#"{"t": "fly"}"#), "无法识别的消息：未知的消息类型 \"fly\"");
+        assert_eq!(zh(r#"{"t": "move"}"#), "无法识别的消息：move 消息缺少字段 mv");
+        assert_eq!(zh(r#"{"t": "goto", "node": 1, "mv": "h2e2"}"#), "无法识别的消息：goto 消息没有字段 mv");
+        assert_eq!(zh(r#"{"t": "play", "level": -1}"#), "无法识别的消息：play 消息的字段 level 不能是 -1");
+        assert_eq!(
+            zh(r#"{"t": "review", "moves": "h2e2"}"#),
+            "无法识别的消息：review 消息的字段 moves 不能是 \"h2e2\""
+        );
+        assert_eq!(zh(r#"{"t": "analyse", "tree": [[0]]}"#), "无法识别的消息：analyse 消息的字段 tree 不能是 [[0]]");
+        let long = format!(r#"{{"t": "move", "mv": [{}]}}"#, vec!["1"; 30].join(","));
+        assert_eq!(zh(&long), format!("无法识别的消息：move 消息的字段 mv 不能是 [{}1…", "1,".repeat(19)));
+        // Two fields wrong: neither is the only fault.
+        assert_eq!(zh(r#"{"t": "play", "level": "x", "color": 3}"#), "无法识别的消息：play 消息的字段有误");
+        let (en, zh) = refusal(r#"{"t": "move", "mv": 3}"#);
+        assert_eq!(en, "not a message: invalid type: integer `3`, expected a string");
+        assert_eq!(zh, "无法识别的消息：move 消息的字段 mv 不能是 3");
+    }
 }

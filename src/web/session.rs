@@ -148,9 +148,9 @@ impl Session {
     }
 
     fn handle_text(&mut self, text: &str) -> Vec<ServerMessage> {
-        match serde_json::from_str::<ClientMessage>(text) {
+        match super::protocol::read(text) {
             Ok(msg) => self.handle(msg),
-            Err(e) => vec![self.error(Say::new(format!("not a message: {e}"), format!("无法识别的消息：{e}")))],
+            Err(refusal) => vec![self.error(refusal)],
         }
     }
 

@@ -415,3 +415,50 @@ async fn a_tab_explores_a_book_it_sent_and_goes_back_to_the_default() {
     send(&mut ws, json!({"t": "book"})).await;
     assert_eq!(next(&mut ws, "state").await["book"][0]["mv"]["iccs"], "h2e2");
 }
+
+/// A Chinese tab hears in Chinese, line for line, why a game file, a book or a message was
+/// refused: a DhtmlXQ field, an XQF header, a book's record, a WebSocket message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chinese_tab_hears_file_book_and_message_faults_in_chinese() {
+    let port = start().await;
+    let upload = |lang: &'static str, body: Vec<u8>| async move {
+        let (_, body) =
+            http(port, &format!("POST /api/games?lang={lang} HTTP/1.1\r\nHost: 127.0.0.1:{port}"), &body).await;
+        serde_json::from_str::<Value>(&body).expect("JSON")["errors"].clone()
+    };
+    let dhtmlxq = b"[DhtmlXQ][DhtmlXQ_movelist]77477747[/DhtmlXQ_movelist][/DhtmlXQ]".to_vec();
+    assert_eq!(
+        upload("zh", dhtmlxq.clone()).await,
+        json!(["第 1 局跳过：主线（DhtmlXQ_movelist）第 2 步：着法 1... 'h2e2' 不合法（h2 没有棋子）"])
+    );
+    assert_eq!(
+        upload("en", dhtmlxq).await,
+        json!(["game 1 skipped: movelist move 2: move 1... 'h2e2' is illegal (no piece on h2)"])
+    );
+    let xqf = b"XQ\x0a\0\0\0".to_vec();
+    assert_eq!(upload("zh", xqf).await, json!(["第 1 局跳过：文件头：6 字节，比 XQF 文件头（1024 字节）还短"]));
+    // A book whose checksum holds and whose first move is no move (a writer's bug).
+    let mut builder = crate::book::build::Builder::new(20);
+    let moves = [crate::types::Move::parse("b2e2").expect("ICCS")];
+    builder.add(&crate::board::Position::startpos(), &moves, None, None).expect("legal");
+    let mut book = builder.encode(1);
+    let positions = u32::from_le_bytes(book[12..16].try_into().expect("4 bytes")) as usize;
+    let first_move = 44 + 16 * positions;
+    book[first_move..first_move + 2].copy_from_slice(&[0xff, 0xff]);
+    let sum = crate::checksum::fnv1a64(&book[44..]);
+    book[36..44].copy_from_slice(&sum.to_le_bytes());
+    let post = |lang: &'static str, body: Vec<u8>| async move {
+        http(port, &format!("POST /api/book?lang={lang} HTTP/1.1\r\nHost: 127.0.0.1:{port}"), &body).await
+    };
+    assert_eq!(post("zh", book.clone()).await, (400, json!({"error": "开局库记录 0：着法无效"}).to_string()));
+    assert_eq!(post("en", book).await, (400, json!({"error": "book record 0: bad move"}).to_string()));
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "lang", "lang": "zh"})).await;
+    next(&mut ws, "state").await;
+    send(&mut ws, json!({"t": "move", "mv": 3})).await;
+    assert_eq!(next(&mut ws, "error").await["text"], "无法识别的消息：move 消息的字段 mv 不能是 3");
+    send(&mut ws, json!({"t": "fly"})).await;
+    assert_eq!(next(&mut ws, "error").await["text"], "无法识别的消息：未知的消息类型 \"fly\"");
+    ws.send(Message::Text("{\"t\": \"move\"".into())).await.expect("send");
+    assert_eq!(next(&mut ws, "error").await["text"], "无法识别的消息：不是 JSON（第 1 行第 12 列出错）");
+}
