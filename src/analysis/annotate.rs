@@ -1,9 +1,10 @@
-//! The review as text: the annotated game record and the lines of the summary.
+//! The review as text: the annotated game record, and the marked moves the summary lists (its
+//! lines are worded in `crate::words`, in English and Chinese).
 
-use super::{Review, SideSummary};
+use super::Review;
 use crate::notation::{Notation, format_move};
 use crate::pgn::{self, Game};
-use crate::types::{Color, Score};
+use crate::types::{Depth, Score};
 use crate::wdl::Grade;
 
 /// The numeric annotation glyph of a grade: `$6` `?!`, `$2` `?`, `$4` `??`.
@@ -47,37 +48,25 @@ pub fn annotate(game: &Game, review: &Review, annotator: &str) -> Game {
     out
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
+/// A move worth a look in the summary: a graded move, or an only move (`!`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkedMove {
+    /// Its number as PGN writes it: `14.`, `14...`.
+    pub number: String,
+    /// The move and Chuhan's choice where it differs, in the game's notation.
+    pub text: String,
+    pub best: Option<String>,
+    /// `?!`, `?`, `??` or `!`.
+    pub glyph: &'static str,
+    /// The value after it from Red's side, in pawns (`-2.10`), and its depth.
+    pub value: String,
+    pub depth: Depth,
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// One side's summary line: `Red 張三: average loss 3.1% (24 cp) over 40 moves; 2 inaccuracies,
-/// 1 mistake, 0 blunders`.
-pub fn side_line(side: Color, player: &str, s: &SideSummary) -> String {
-    format!(
-        "{:<5} {player}: average loss {:.1}% ({:.0} cp) over {}; {}, {}, {}",
-        side_name(side),
-        100.0 * s.average_drop,
-        s.average_cp_loss,
-        plural(s.moves, "move", "moves"),
-        plural(s.inaccuracies, "inaccuracy", "inaccuracies"),
-        plural(s.mistakes, "mistake", "mistakes"),
-        plural(s.blunders, "blunder", "blunders"),
-    )
-}
-
-/// The moves worth a look, one line each: `14. 車六退二 ?? -2.10/17 best 車四進二` (graded moves,
-/// and `!` for an only move).
-pub fn marked_moves(game: &Game, review: &Review) -> Vec<String> {
+/// The moves worth a look, in order (graded moves, and `!` for an only move).
+pub fn marked_moves(game: &Game, review: &Review) -> Vec<MarkedMove> {
     let notation = notation_of(game);
-    let mut lines = Vec::new();
+    let mut marked = Vec::new();
     for (ply, j) in review.judgements.iter().enumerate() {
         let glyph = match (j.grade, j.only_move) {
             (Some(g), _) => g.nag(),
@@ -86,27 +75,14 @@ pub fn marked_moves(game: &Game, review: &Review) -> Vec<String> {
         };
         let pos = &review.positions[ply];
         let (value, depth) = review.red_value_after(ply);
-        let mut line = format!(
-            "{} {} {glyph} {}/{depth}",
-            pgn::move_number(&game.start, ply),
-            format_move(pos, review.moves[ply], notation),
-            Score::from_value(value).pawns()
-        );
-        if let Some(best) = j.best {
-            line += &format!(" best {}", format_move(pos, best, notation));
-        }
-        lines.push(line);
+        marked.push(MarkedMove {
+            number: pgn::move_number(&game.start, ply),
+            text: format_move(pos, review.moves[ply], notation),
+            best: j.best.map(|best| format_move(pos, best, notation)),
+            glyph,
+            value: Score::from_value(value).pawns(),
+            depth,
+        });
     }
-    lines
-}
-
-/// The summary of a reviewed game: a heading, the marked moves, and a line per side.
-pub fn summary_lines(heading: &str, game: &Game, review: &Review) -> Vec<String> {
-    let mut lines = vec![heading.to_string()];
-    lines.extend(marked_moves(game, review).into_iter().map(|l| format!("  {l}")));
-    for side in Color::ALL {
-        let player = game.tag(side_name(side)).unwrap_or("?");
-        lines.push(format!("  {}", side_line(side, player, &review.summary(side))));
-    }
-    lines
+    marked
 }

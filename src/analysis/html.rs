@@ -4,13 +4,14 @@
 
 use std::fmt::Write;
 
-use super::annotate::{notation_of, side_line};
+use super::annotate::notation_of;
 use super::{Review, graph};
 use crate::diagram::{Diagram, escape};
 use crate::notation::format_move;
 use crate::pgn::{self, Game};
 use crate::types::{Color, GameResult, Score};
 use crate::wdl::Grade;
+use crate::words::Lang;
 
 /// One reviewed game of the page.
 pub struct Entry {
@@ -46,7 +47,7 @@ fn section(html: &mut String, Entry { heading, game, review }: &Entry) {
     let _ = writeln!(html, "<table class=\"summary\">");
     for side in Color::ALL {
         let name = if side == Color::Red { "Red" } else { "Black" };
-        let line = side_line(side, game.tag(name).unwrap_or("?"), &review.summary(side));
+        let line = crate::words::side_line(Lang::En, side, game.tag(name), &review.summary(side));
         let _ = writeln!(html, "<tr><td>{}</td></tr>", escape(&line));
     }
     let _ = writeln!(html, "</table>");

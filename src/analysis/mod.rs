@@ -19,7 +19,7 @@ use crate::types::value::mated_in;
 use crate::types::{Color, Depth, Move, Value};
 use crate::wdl::{self, Grade, Wdl};
 
-pub use annotate::{annotate, notation_of, summary_lines};
+pub use annotate::{MarkedMove, annotate, marked_moves, notation_of};
 pub use html::{Entry, page};
 
 /// Values are clamped to this for the centipawn loss, as decided values would swamp the average.

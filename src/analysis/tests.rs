@@ -2,6 +2,7 @@ use super::*;
 use crate::notation::{Notation, Script};
 use crate::pgn::{Game, Nag};
 use crate::types::value::mate_in;
+use crate::words::{Lang, review_summary};
 
 fn mv(text: &str) -> Move {
     Move::parse(text).expect("ICCS")
@@ -108,12 +109,21 @@ fn the_annotated_record_keeps_the_tags_and_reads_back() {
     assert_eq!(back.nags, sorted);
     assert_eq!(annotated.nags, sorted);
 
-    let lines = summary_lines("Game 1", &game, &r);
+    let lines = review_summary(Lang::En, "Game 1", &game, &r);
     assert_eq!(lines[0], "Game 1");
     assert!(lines.contains(&"  1. 炮二平五 ! +0.30/12".to_string()), "{lines:?}");
     assert!(lines.contains(&"  2. 傌八進七 ?? -2.00/12 best 俥一進一".to_string()), "{lines:?}");
     let red = lines.iter().find(|l| l.starts_with("  Red   甲: ")).expect("Red's line");
     assert!(red.ends_with("(130 cp) over 2 moves; 0 inaccuracies, 0 mistakes, 1 blunder"), "{red}");
+    // The same summary in Chinese: the same numbers, a xiangqi player's words.
+    let zh = review_summary(Lang::Zh, "第 1 局", &game, &r);
+    assert_eq!(zh.len(), lines.len());
+    assert_eq!(zh[0], "第 1 局");
+    assert!(zh.contains(&"  1. 炮二平五 ! +0.30/12".to_string()), "{zh:?}");
+    assert!(zh.contains(&"  2. 傌八進七 ?? -2.00/12 应走 俥一進一".to_string()), "{zh:?}");
+    let drop = red.split_once("average loss ").and_then(|(_, r)| r.split_once('%')).expect("a percentage").0;
+    let red_zh = format!("  红方 甲：平均损失 {drop}%（130 分），共 2 步；疑问手 0，劣着 0，失误 1");
+    assert!(zh.contains(&red_zh), "{zh:?}");
 }
 
 fn annotate_code(g: Grade) -> u8 {

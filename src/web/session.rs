@@ -557,7 +557,7 @@ impl Session {
             Event::Reviewed(generation, review) if generation == self.generation => {
                 self.running = None;
                 let Some(record) = self.review.as_ref() else { return Vec::new() };
-                let (message, annotated) = view::reviewed(record, &review, self.notation);
+                let (message, annotated) = view::reviewed(record, &review, self.notation, self.lang);
                 self.annotated = Some(annotated);
                 vec![message]
             }

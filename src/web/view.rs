@@ -16,7 +16,7 @@ use crate::play::advice::score_text;
 use crate::play::line_text;
 use crate::types::{Color, Reason, Score};
 use crate::wdl;
-use crate::words;
+use crate::words::{self, Lang};
 
 /// `book`'s moves for `pos`, most played first.
 fn book_moves(book: &Book, pos: &Position, notation: Notation) -> Vec<BookEntry> {
@@ -177,7 +177,7 @@ pub fn result_lines(s: &Session, result: &SearchResult) -> Vec<LineInfo> {
 /// The reviewed game: each move with its mark and Chuhan's choice, Red's chances for the graph,
 /// the summary and the annotated PGN, all as `chuhan analyze` writes them; and the annotated
 /// record, for its PGN in another notation.
-pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation) -> (ServerMessage, pgn::Game) {
+pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation, lang: Lang) -> (ServerMessage, pgn::Game) {
     let mut moves = Vec::with_capacity(review.moves.len());
     for (ply, (&mv, j)) in review.moves.iter().zip(&review.judgements).enumerate() {
         let pos = &review.positions[ply];
@@ -196,12 +196,12 @@ pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation) -> (Ser
     let mut record = record.clone();
     record.tags.remove("Movetime");
     record.moves.truncate(review.moves.len());
-    let heading = format!("{} moves reviewed", review.moves.len());
+    let heading = words::reviewed(review.moves.len()).get(lang);
     let annotated = analysis::annotate(&record, review, "Chuhan");
     let message = ServerMessage::Reviewed {
         moves,
         red: review.red_chances(),
-        summary: analysis::summary_lines(&heading, &record, review),
+        summary: words::review_summary(lang, &heading, &record, review),
         pgn: annotated.to_pgn(notation),
     };
     (message, annotated)

@@ -230,6 +230,31 @@ try {
     await page.selectOption('#notation', 'chinese');
   });
 
+  await check('review in Chinese: the summary in a xiangqi player\'s words, the numbers as the server counts them', async () => {
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.setItem('chuhan.lang', 'zh'));
+    await page.goto(url + 'review');
+    // The server is sent the moves only, so the players go unnamed.
+    const game = '[Red "张三"]\n[Black "李四"]\n[Result "*"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 *\n';
+    await page.setInputFiles('#file', { name: 'zh.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(game) });
+    await page.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
+    await page.selectOption('#movetime', '0.2');
+    await page.click('#analyse');
+    await page.waitForSelector('#graph polyline', { timeout: PATIENCE });
+    const lines = (await page.textContent('#summary')).split('\n');
+    await page.screenshot({ path: IMAGES + 'web-review-zh.png' });
+    await page.evaluate(() => localStorage.setItem('chuhan.lang', 'en'));
+    assert(lines[0] === '已复盘 6 步', `heading: ${lines[0]}`);
+    const side = (who) => new RegExp(`^  ${who}：平均损失 \\d+\\.\\d%（\\d+ 分），共 3 步；疑问手 \\d+，劣着 \\d+，失误 \\d+$`);
+    assert(side('红方').test(lines.at(-2)), `Red's line: ${lines.at(-2)}`);
+    assert(side('黑方').test(lines.at(-1)), `Black's line: ${lines.at(-1)}`);
+    // Each marked move: its number, the move in Chinese, its glyph, the value, Chuhan's choice.
+    for (const line of lines.slice(1, -2)) {
+      assert(/^  \d+\.(\.\.)? \S+ (\?\?|\?|\?!|!) [+-]\d+\.\d\d\/\d+( 应走 \S+)?$/.test(line), `marked move: ${line}`);
+    }
+    assert(!/[A-Za-z]/.test(lines.join('')), `English left: ${lines.join(' / ')}`);
+  });
+
   await check('play on the clock: it starts after the first moves, runs, survives a reload, and the PGN comes in the chosen notation', async () => {
     await page.goto(url + 'play?color=red&level=0&movetime=100&clock=180%2B2');
     await waitMoves(page, 0);
