@@ -48,10 +48,10 @@ pub struct Network {
     narrow: bool,
 }
 
-/// The net built into the binary (`docs/nnue.md` §5): net 4, trained on 3.6 million master
-/// and self-play positions. `Use NNUE` stays off by default until it beats the thesis
-/// evaluation by a test that passes.
-const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net4.chnn"));
+/// The net built into the binary (`docs/nnue.md` §5): net 6, trained on 3.5 million master
+/// positions and net 4's self-play. `Use NNUE` stays off by default until the network beats
+/// the thesis evaluation by a test that passes.
+const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net6.chnn"));
 
 /// Why a net could not be loaded; `Display` gives the line the protocols print.
 #[derive(Debug)]
