@@ -124,12 +124,6 @@ impl Position {
         ByColor::new(checks[Color::Red] == moves[Color::Red], checks[Color::Black] == moves[Color::Black])
     }
 
-    /// The side that alone checks with every move of the cycle formed by the last `plies` moves:
-    /// the cheap half of [`Position::judge_cycle`], which needs no replay.
-    pub(super) fn perpetual_checker(&self, plies: usize) -> Option<Color> {
-        sole(self.perpetual_checks(plies))
-    }
-
     /// The verdict on the cycle formed by the last `plies` moves (`docs/rules.md` §8).
     pub(super) fn judge_cycle(&self, plies: usize) -> Cycle {
         Cycle::from_offences(self.perpetual_checks(plies), || self.trace_chases(plies, false).perpetual())
