@@ -58,8 +58,13 @@ fn evalfile_and_usennue_load_switch_and_refuse() {
     bytes[32..36].copy_from_slice(&0u32.to_le_bytes());
     std::fs::write(&unbucketed, bytes).expect("temp file");
 
+    // The built-in net evaluates from the start (`nnue::ON_BY_DEFAULT`), where the build has
+    // one; switched off, the thesis evaluation does.
+    let built_in = Network::open_or_default("").ok().filter(|_| chuhan::nnue::ON_BY_DEFAULT);
     let mut s = Session::hello("ucci");
     s.send("position startpos");
+    assert_eq!(static_score(&mut s), built_in.map_or(thesis, |net| net.evaluate(&start)));
+    s.send("setoption usennue false");
     assert_eq!(static_score(&mut s), thesis);
     s.send(&format!("setoption evalfile {}", good.display()));
     s.send("setoption usennue true");
@@ -108,7 +113,7 @@ fn evalfile_and_usennue_load_switch_and_refuse() {
 fn uci_spellings_and_the_built_in_net() {
     let mut s = Session::hello("uci");
     let announced = s.transcript.clone();
-    assert!(announced.contains(&"option name Use NNUE type check default false".to_string()), "{announced:?}");
+    assert!(announced.contains(&"option name Use NNUE type check default true".to_string()), "{announced:?}");
     assert!(announced.contains(&"option name EvalFile type string default <empty>".to_string()));
     // With the built-in net, switching on needs no file; without one it is refused.
     s.send("setoption name Use NNUE value true");

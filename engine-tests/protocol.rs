@@ -29,7 +29,7 @@ fn ucci_handshake_is_exact() {
             "option ponder type check default false",
             "option usebook type check default true",
             "option bookfiles type string default <empty>",
-            "option usennue type check default false",
+            "option usennue type check default true",
             "option evalfile type string default <empty>",
             "option hashsize type spin min 0 max 32768 default 16",
             "option threads type spin min 0 max 64 default 1",

@@ -90,6 +90,7 @@ pub struct Engine {
 impl Engine {
     /// An engine with the default hash size and one search thread.
     pub fn new() -> Result<Engine, StartError> {
+        let net = Network::open_or_default("").ok();
         Ok(Engine {
             pos: Position::startpos(),
             banned: Vec::new(),
@@ -99,8 +100,8 @@ impl Engine {
             ctl: Arc::new(Control::new(false)),
             book: Book::open_or_default("").ok(),
             use_book: true,
-            net: Network::open_or_default("").ok(),
-            use_nnue: false,
+            use_nnue: crate::nnue::ON_BY_DEFAULT && net.is_some(),
+            net,
         })
     }
 

@@ -163,8 +163,13 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&Progress)) -> Result<Progre
     for _ in 0..threads.min(total.saturating_sub(first) as usize) {
         let mut engine = Engine::new().map_err(|e| e.to_string())?;
         engine.set_use_book(true);
-        if let Some(path) = &opts.eval_file {
-            engine.set_eval_file(path).and_then(|()| engine.set_use_nnue(true)).map_err(|e| e.to_string())?;
+        // The evaluation is the one asked for, not the engine's default: a data file is kept to
+        // one evaluation (`docs/datagen.md` §1).
+        match &opts.eval_file {
+            Some(path) => {
+                engine.set_eval_file(path).and_then(|()| engine.set_use_nnue(true)).map_err(|e| e.to_string())?
+            }
+            None => engine.set_use_nnue(false).map_err(|e| e.to_string())?,
         }
         engines.push(engine);
     }

@@ -49,9 +49,14 @@ pub struct Network {
 }
 
 /// The net built into the binary (`docs/nnue.md` §5): net 6, trained on 3.5 million master
-/// positions and net 4's self-play. `Use NNUE` stays off by default until the network beats
-/// the thesis evaluation by a test that passes.
+/// positions and net 4's self-play.
 const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net6.chnn"));
+
+/// Whether the network evaluates by default (UCI `Use NNUE`, UCCI `usennue`): the engine
+/// starts with it and the option announces it. On because the built-in net leads the thesis
+/// evaluation in every match (`docs/nnue.md` §6); a build without a net of its own starts
+/// with the thesis evaluation whatever this says.
+pub const ON_BY_DEFAULT: bool = true;
 
 /// Why a net could not be loaded; `Display` gives the line the protocols print.
 #[derive(Debug)]

@@ -238,7 +238,7 @@ pub const OPTIONS: &[OptionDef] = &[
         id: OptionId::UseNnue,
         ucci: Some("usennue"),
         uci: Some("Use NNUE"),
-        kind: OptionKind::Check { default: false },
+        kind: OptionKind::Check { default: crate::nnue::ON_BY_DEFAULT },
     },
     // Empty for the net built into Chuhan (`docs/nnue.md`).
     OptionDef {

@@ -169,8 +169,8 @@ fn settings_default_to_the_table() {
             (OptionId::UseBook, OptionKind::Check { default: true }) => true,
             (OptionId::BookFile, OptionKind::Text { default: "" }) => true,
             (OptionId::MoveLimit, OptionKind::Spin { default, .. }) => s.move_limit == MoveLimit::moves(default),
-            // Kept by the engine too (off, the built-in net); engine-tests/nnue.rs checks them.
-            (OptionId::UseNnue, OptionKind::Check { default: false }) => true,
+            // Kept by the engine too (the built-in net, on); engine-tests/nnue.rs checks them.
+            (OptionId::UseNnue, OptionKind::Check { default }) => default == crate::nnue::ON_BY_DEFAULT,
             (OptionId::EvalFile, OptionKind::Text { default: "" }) => true,
             _ => false,
         };
