@@ -55,14 +55,16 @@ fn the_repetition_account_in_both_languages() {
     );
 }
 
+/// The refusal of the first game of an uploaded file's `bytes`.
+fn skip(bytes: &[u8]) -> Say {
+    let (source, _) = crate::pgn::read_decoded(std::path::Path::new("upload"), bytes);
+    let (_, errors) = source.split();
+    skipped(&errors[0])
+}
+
 /// The reader's reason for a skipped game, from a PGN move and from a binary file's bytes.
 #[test]
 fn a_skipped_game_says_why_in_both_languages() {
-    let skip = |bytes: &[u8]| {
-        let (source, _) = crate::pgn::read_decoded(std::path::Path::new("upload"), bytes);
-        let (_, errors) = source.split();
-        skipped(&errors[0])
-    };
     let say = skip(b"[Red \"C\"]\n1. h2e2 h2e2 *\n");
     assert_eq!(say.get(Lang::En), "game 1 skipped: line 2: move 1... h2e2: 'h2e2' is illegal (no piece on h2)");
     assert_eq!(say.get(Lang::Zh), "第 1 局跳过：第 2 行：着法 1... h2e2：'h2e2' 不合法（h2 没有棋子）");
@@ -78,11 +80,6 @@ fn a_skipped_game_says_why_in_both_languages() {
 /// record's fault, a refused message.
 #[test]
 fn file_book_and_message_faults_in_both_languages() {
-    let skip = |bytes: &[u8]| {
-        let (source, _) = crate::pgn::read_decoded(std::path::Path::new("upload"), bytes);
-        let (_, errors) = source.split();
-        skipped(&errors[0])
-    };
     let say = skip(b"[DhtmlXQ][DhtmlXQ_movelist]7747xx[/DhtmlXQ_movelist][/DhtmlXQ]");
     assert_eq!(say.get(Lang::En), "game 1 skipped: movelist: moves are not groups of four digits");
     assert_eq!(say.get(Lang::Zh), "第 1 局跳过：主线（DhtmlXQ_movelist）：着法不是每组四位的数字");
