@@ -306,6 +306,14 @@ try {
     await waitMoves(page, 2);
     const variation = await page.textContent('#moves .variation');
     assert(variation === '(1... 马2进3 )' || variation.replace(/\s+/g, ' ') === '(1... 马2进3 )', `variation ${variation}`);
+    // Lines coming in never move the move list under a click: its place with the lines emptied
+    // is its place once the next lines have come.
+    const top = () => page.evaluate(() => document.querySelector('#moves').getBoundingClientRect().top);
+    await page.evaluate(() => document.querySelector('#lines').replaceChildren());
+    const empty = await top();
+    await page.waitForSelector('#lines .line', { timeout: PATIENCE });
+    const full = await top();
+    assert(full === empty, `the move list moved from ${empty} to ${full} as the lines came in`);
     await page.click('#moves .move[data-node="2"]');
     await page.waitForFunction(() => document.querySelector('#moves .move.current')?.dataset.node === '2');
     same(await piecesOnBoard(page), piecesOfFen('rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR'), 'the main line');

@@ -212,6 +212,7 @@ function analyse(fen: string | undefined, moves: string[], saved: { tree: [numbe
   const q = new URLSearchParams();
   if (fen) q.set('fen', fen);
   history.replaceState(null, '', '/analysis' + (q.size ? '?' + q : ''));
+  linesBox.style.setProperty('--pv', String(multipv));
   send({ t: 'analyse', fen, moves, multipv, tree: saved?.tree, node: saved?.node });
 }
 
@@ -266,7 +267,7 @@ function savePlay() {
 function showLines(ls: Line[], depth?: number, nps?: number) {
   lines = ls;
   const rows = ls.map((l, i) => {
-    const row = el('div', { class: 'line' + (i === 0 ? ' best' : '') }, el('b', {}, l.score), ' ', l.text);
+    const row = el('div', { class: 'line' + (i === 0 ? ' best' : ''), title: `${l.score} ${l.text}` }, el('b', {}, l.score), ' ', l.text);
     row.onclick = () => l.pv[0] && send({ t: 'move', mv: l.pv[0] });
     return row;
   });
