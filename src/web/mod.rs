@@ -185,8 +185,15 @@ impl LangQuery {
     }
 }
 
-async fn socket(State(shared): State<Shared>, upgrade: WebSocketUpgrade) -> Response {
-    upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(move |ws| session::run(ws, shared))
+async fn socket(
+    State(shared): State<Shared>,
+    Query(prefs): Query<session::Prefs>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    upgrade
+        .max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |ws| session::run(ws, shared, prefs))
 }
 
 /// Binds `host:port` (port 0: any free one); a busy port is an error that says so.

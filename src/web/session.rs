@@ -40,6 +40,13 @@ pub(super) enum Event {
     Reviewed(u64, Box<Review>),
 }
 
+/// The tab's choices that come with its connection.
+#[derive(serde::Deserialize, Default)]
+pub(super) struct Prefs {
+    lang: Option<String>,
+    notation: Option<String>,
+}
+
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Work {
@@ -50,10 +57,22 @@ pub(super) enum Work {
     Review,
 }
 
-/// Serves one WebSocket until the tab closes it.
-pub async fn run(mut ws: WebSocket, shared: Shared) {
+/// Serves one WebSocket until the tab closes it. The tab's language and notation come with
+/// the connection (`/ws?lang=zh&notation=wxf`), so the first state it is sent is its own game's
+/// in its own words; a value the server does not know is answered with an error and the default kept.
+pub async fn run(mut ws: WebSocket, shared: Shared, prefs: Prefs) {
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut session = Session::new(tx, shared);
+    let mut replies = Vec::new();
+    if let Some(lang) = prefs.lang {
+        replies.extend(session.set_lang(&lang).err().map(|e| session.error(e)));
+    }
+    if let Some(notation) = prefs.notation {
+        replies.extend(session.set_notation(&notation).err().map(|e| session.error(e)));
+    }
+    if !deliver(&mut ws, replies).await {
+        return;
+    }
     loop {
         let flag = session.deadline().map(tokio::time::Instant::from_std);
         let replies = tokio::select! {
@@ -70,14 +89,22 @@ pub async fn run(mut ws: WebSocket, shared: Shared) {
             },
             () = tokio::time::sleep_until(flag.unwrap_or_else(tokio::time::Instant::now)), if flag.is_some() => session.flag_fell(),
         };
-        for reply in replies {
-            let Ok(text) = serde_json::to_string(&reply) else { continue };
-            if ws.send(Message::Text(text.into())).await.is_err() {
-                break;
-            }
+        if !deliver(&mut ws, replies).await {
+            break;
         }
     }
     session.close();
+}
+
+/// Sends `replies` in order; false once the socket is gone.
+async fn deliver(ws: &mut WebSocket, replies: Vec<ServerMessage>) -> bool {
+    for reply in replies {
+        let Ok(text) = serde_json::to_string(&reply) else { continue };
+        if ws.send(Message::Text(text.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
 }
 
 pub(super) struct Session {
@@ -166,16 +193,7 @@ impl Session {
                 Ok(pos) => Ok(vec![ServerMessage::Position { fen: pos.fen() }]),
                 Err(e) => Err(words::fen_error(&e)),
             },
-            ClientMessage::Lang { lang } => match Lang::from_name(&lang) {
-                Some(l) => {
-                    self.lang = l;
-                    Ok(vec![self.state()])
-                }
-                None => Err(Say::new(
-                    format!("unknown language {lang:?}: en or zh"),
-                    format!("未知的语言 {lang:?}：应为 en 或 zh"),
-                )),
-            },
+            ClientMessage::Lang { lang } => self.set_lang(&lang).map(|()| vec![self.state()]),
             ClientMessage::Move { mv } => self.play_move(&mv),
             ClientMessage::Undo => self.undo(),
             ClientMessage::Hint => self.advise(Work::Hint),
@@ -185,20 +203,28 @@ impl Session {
                 self.halt();
                 Ok(vec![self.state()])
             }
-            ClientMessage::Notation { notation } => match Notation::from_name(&notation) {
-                Some(n) => {
-                    self.notation = n;
-                    Ok(vec![self.state()])
-                }
-                None => Err(Say::new(
-                    format!("unknown notation {notation:?}: iccs, wxf, chinese or traditional"),
-                    format!("未知的记谱法 {notation:?}：应为 iccs、wxf、chinese 或 traditional"),
-                )),
-            },
+            ClientMessage::Notation { notation } => self.set_notation(&notation).map(|()| vec![self.state()]),
             ClientMessage::Review { fen, moves, movetime } => self.start_review(fen, moves, movetime),
             ClientMessage::Book { token } => self.use_book(token),
         };
         result.unwrap_or_else(|e| vec![self.error(e)])
+    }
+
+    fn set_lang(&mut self, lang: &str) -> Result<(), Say> {
+        self.lang = Lang::from_name(lang).ok_or_else(|| {
+            Say::new(format!("unknown language {lang:?}: en or zh"), format!("未知的语言 {lang:?}：应为 en 或 zh"))
+        })?;
+        Ok(())
+    }
+
+    fn set_notation(&mut self, notation: &str) -> Result<(), Say> {
+        self.notation = Notation::from_name(notation).ok_or_else(|| {
+            Say::new(
+                format!("unknown notation {notation:?}: iccs, wxf, chinese or traditional"),
+                format!("未知的记谱法 {notation:?}：应为 iccs、wxf、chinese 或 traditional"),
+            )
+        })?;
+        Ok(())
     }
 
     pub(super) fn state(&self) -> ServerMessage {

@@ -40,7 +40,12 @@ async fn get(port: u16, path: &str) -> (u16, String) {
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(port: u16, origin: Option<&str>) -> Result<Socket, tungstenite::Error> {
-    let mut request = format!("ws://127.0.0.1:{port}/ws").into_client_request()?;
+    connect_to(port, "", origin).await
+}
+
+/// A socket on `/ws` with `query` (`?lang=zh`, or empty).
+async fn connect_to(port: u16, query: &str, origin: Option<&str>) -> Result<Socket, tungstenite::Error> {
+    let mut request = format!("ws://127.0.0.1:{port}/ws{query}").into_client_request()?;
     if let Some(origin) = origin {
         request.headers_mut().insert("Origin", origin.parse().expect("header"));
     }
@@ -64,6 +69,13 @@ async fn next(ws: &mut Socket, kind: &str) -> Value {
     })
     .await
     .expect("an answer")
+}
+
+/// The next message, whatever it is.
+async fn first(ws: &mut Socket) -> Value {
+    let message = tokio::time::timeout(PATIENCE, ws.next()).await.expect("an answer");
+    let Some(Ok(Message::Text(text))) = message else { panic!("the socket closed") };
+    serde_json::from_str(&text).expect("JSON from the server")
 }
 
 /// The next state in which Chuhan is not thinking.
@@ -284,6 +296,28 @@ async fn a_thousand_malformed_messages_leave_another_tab_alone() {
     assert_eq!(after["fen"], before["fen"]);
     assert_eq!(after["moves"], before["moves"]);
     assert_eq!(get(port, "/play").await.0, 200, "the server still serves");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tabs_language_and_notation_come_with_its_connection() {
+    let port = start().await;
+    // The first word a tab hears is its own game, in its notation: never the start position
+    // before the position it asked for.
+    let mut ws = connect_to(port, "?lang=zh&notation=wxf", None).await.expect("socket");
+    send(&mut ws, json!({"t": "play", "fen": "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "moves": ["b0b8"]})).await;
+    let s = first(&mut ws).await;
+    assert_eq!((s["t"].clone(), s["start"].clone()), (json!("state"), json!("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1")));
+    assert_eq!(s["moves"], json!([{"iccs": "b0b8", "text": "R8+8"}]));
+    send(&mut ws, json!({"t": "move", "mv": "a0a1"})).await;
+    let e = next(&mut ws, "error").await;
+    assert!(e["text"].as_str().is_some_and(|t| t.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))), "{e}");
+    // A value the server does not know is answered with its reason; the tab goes on with the default.
+    let mut ws = connect_to(port, "?notation=klingon", None).await.expect("socket");
+    let e = first(&mut ws).await;
+    assert_eq!(e["t"], "error");
+    assert!(e["text"].as_str().is_some_and(|t| t.contains("klingon") && t.contains("wxf")), "{e}");
+    send(&mut ws, json!({"t": "play", "moves": ["h2e2"]})).await;
+    assert_eq!(next(&mut ws, "state").await["moves"][0], json!({"iccs": "h2e2", "text": "炮二平五"}));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

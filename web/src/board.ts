@@ -9,6 +9,9 @@ import type * as cg from 'chessgroundx/types';
 
 export type Side = 'red' | 'black';
 
+/** The start position's board field. */
+export const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
+
 export function toKey(sq: string): cg.Key {
   return (sq[0] + String.fromCharCode(49 + Number(sq[1]))) as cg.Key;
 }

@@ -3,11 +3,10 @@
 // position or an empty board. The page only writes the FEN; Chuhan judges it
 // (`src/board/fen.rs`) and a refused set-up shows Chuhan's reason.
 
-import { Board } from './board';
+import { Board, START } from './board';
 import { el } from './dom';
 import { t } from './i18n';
 
-const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
 const LETTERS = 'RNBAKCP';
 
 /** The FEN board field as a map from ICCS square to piece letter. */

@@ -341,15 +341,15 @@ function start() {
     if (view === 'review') review?.key(e.key);
   };
   addEventListener('pagehide', savePlay);
-  socket = new WebSocket(`ws://${location.host}/ws`);
+  // The tab's language and notation come with the connection: the first state is already in them.
+  const prefs = new URLSearchParams({ lang: getLang(), notation: settings.notation });
+  socket = new WebSocket(`ws://${location.host}/ws?${prefs}`);
   socket.onmessage = (e) => onMessage(JSON.parse(e.data));
   socket.onclose = () => {
     notice.textContent = t('Connection lost: reload the page');
     notice.className = 'error';
   };
   socket.onopen = () => {
-    send({ t: 'lang', lang: getLang() });
-    send({ t: 'notation', notation: settings.notation });
     if (view === 'play') {
       const saved = JSON.parse(localStorage.getItem('chuhan.play') || 'null');
       if (saved && saved.url === location.search) {

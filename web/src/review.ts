@@ -1,7 +1,7 @@
 // The review view: a game file sent to the server, one of its games reviewed in the background
 // (the same analysis as `chuhan analyze`), the graph of Red's chances, the marks, the summary.
 
-import { Board, toKey } from './board';
+import { Board, START, toKey } from './board';
 import { t, getLang } from './i18n';
 import { el } from './dom';
 import { pairs } from './moves';
@@ -64,6 +64,8 @@ export class Review {
         pgn,
       ),
     );
+    // The start position until a game is chosen: the server sends a state once a review starts.
+    board.show(START, 'red', {}, null, false);
   }
 
   /** A game file, chosen or dropped, read by the server: its games listed, its refusals shown. */
