@@ -3,13 +3,14 @@
 //! board and pieces, drawn by [`crate::diagram`] as every diagram of the project is.
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use once_cell::sync::Lazy;
 
 use crate::diagram::{Diagram, Layout};
 use crate::notation::Script;
 use crate::types::{Color, Piece, PieceKind};
+use crate::words::Say;
 
 const INDEX: &str = include_str!("dist/index.html");
 const APP_JS: &str = include_str!("dist/app.js");
@@ -25,7 +26,7 @@ pub async fn page() -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], INDEX).into_response()
 }
 
-pub async fn asset(Path(file): Path<String>) -> Response {
+pub async fn asset(Path(file): Path<String>, uri: Uri, headers: HeaderMap) -> Response {
     let (kind, body): (&str, &str) = match file.as_str() {
         "app.js" => ("text/javascript; charset=utf-8", APP_JS),
         "app.css" => ("text/css; charset=utf-8", APP_CSS),
@@ -33,7 +34,10 @@ pub async fn asset(Path(file): Path<String>) -> Response {
         "board-flipped.svg" => ("image/svg+xml", &BOARD_FLIPPED),
         "pieces-traditional.css" => ("text/css; charset=utf-8", &PIECES_TRADITIONAL),
         "pieces-simplified.css" => ("text/css; charset=utf-8", &PIECES_SIMPLIFIED),
-        _ => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+        _ => {
+            let lang = super::request_lang(&uri, &headers);
+            return (StatusCode::NOT_FOUND, Say::new("no such file", "没有这个文件").get(lang)).into_response();
+        }
     };
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }

@@ -25,7 +25,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Query, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -111,18 +111,22 @@ impl Shared {
     /// Whether the request names this server by an address or `localhost` (a DNS name that
     /// resolves here may be an attacker's, rebound) and, if it says where it comes from, comes
     /// from the page it names (same origin: no other site, no other port).
-    fn allows(&self, headers: &HeaderMap) -> Result<(), &'static str> {
+    fn allows(&self, headers: &HeaderMap) -> Result<(), Say> {
         let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
-        let host = text(header::HOST).ok_or("no Host header")?;
-        let (name, port) = host.rsplit_once(':').ok_or("the Host header names no port")?;
+        let host = text(header::HOST).ok_or_else(|| Say::new("no Host header", "请求没有 Host 头"))?;
+        let (name, port) =
+            host.rsplit_once(':').ok_or_else(|| Say::new("the Host header names no port", "Host 头没有端口"))?;
         let name = name.trim_start_matches('[').trim_end_matches(']');
         let named = name.eq_ignore_ascii_case("localhost") || name.parse::<IpAddr>().is_ok();
         if !named || port.parse::<u16>() != Ok(self.port) {
-            return Err("this server answers only to its address (DNS rebinding is refused)");
+            return Err(Say::new(
+                "this server answers only to its address (DNS rebinding is refused)",
+                "本服务器只响应以其地址发来的请求（拒绝 DNS 重绑定）",
+            ));
         }
         match text(header::ORIGIN) {
             Some(origin) if origin.strip_prefix("http://").is_none_or(|o| !o.eq_ignore_ascii_case(host)) => {
-                Err("requests from other web sites are refused")
+                Err(Say::new("requests from other web sites are refused", "拒绝来自其他网站的请求"))
             }
             _ => Ok(()),
         }
@@ -141,7 +145,10 @@ pub fn router(shared: Shared) -> Router {
         .route("/api/games", post(read_games))
         .route("/api/book", post(read_book).layer(DefaultBodyLimit::max(MAX_BOOK)))
         .route("/ws", get(socket))
-        .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
+        .fallback(|uri: Uri, headers: HeaderMap| async move {
+            let lang = request_lang(&uri, &headers);
+            (StatusCode::NOT_FOUND, Say::new("no such page", "没有这个页面").get(lang))
+        })
         .layer(DefaultBodyLimit::max(MAX_UPLOAD))
         .layer(middleware::from_fn_with_state(shared.clone(), guard))
         .with_state(shared)
@@ -150,8 +157,30 @@ pub fn router(shared: Shared) -> Router {
 async fn guard(State(shared): State<Shared>, request: Request, next: Next) -> Response {
     match shared.allows(request.headers()) {
         Ok(()) => next.run(request).await,
-        Err(why) => (StatusCode::FORBIDDEN, why).into_response(),
+        Err(why) => (StatusCode::FORBIDDEN, why.get(request_lang(request.uri(), request.headers()))).into_response(),
     }
+}
+
+/// The language of a plain-text answer: the `?lang=` a page's request carries, else the one
+/// the browser prefers most (`Accept-Language`, by its `q` weights), else English.
+fn request_lang(uri: &Uri, headers: &HeaderMap) -> words::Lang {
+    let named = uri.query().into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("lang="));
+    if let Some(lang) = named.and_then(words::Lang::from_name) {
+        return lang;
+    }
+    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let mut best = (0.0, words::Lang::default());
+    for entry in accept.split(',') {
+        let mut parts = entry.split(';').map(str::trim);
+        let primary = parts.next().unwrap_or("").split('-').next().unwrap_or("").to_ascii_lowercase();
+        let q = parts.find_map(|p| p.strip_prefix("q=")).map_or(Some(1.0), |q| q.parse::<f32>().ok());
+        if let (Some(lang), Some(q)) = (words::Lang::from_name(&primary), q)
+            && q > best.0
+        {
+            best = (q, lang);
+        }
+    }
+    best.1
 }
 
 /// `/api/games?lang=zh`: the games of an upload, its refusals in that language.

@@ -97,7 +97,21 @@ async fn pages_assets_and_pieces() {
         assert!(body.contains("/assets/app.js"), "{path}");
     }
     assert_eq!(get(port, "/assets/app.js").await.0, 200);
-    assert_eq!(get(port, "/nowhere").await.0, 404);
+    assert_eq!(get(port, "/nowhere").await, (404, "no such page".to_string()));
+    // A plain-text answer is in the language the browser prefers most, or the one `?lang=` names.
+    let asking = |path: &str, accept: &str| {
+        format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Language: {accept}")
+    };
+    let (status, body) = http(port, &asking("/nowhere", "zh-CN,zh;q=0.9,en;q=0.8"), b"").await;
+    assert_eq!((status, body.as_str()), (404, "没有这个页面"));
+    let (_, body) = http(port, &asking("/nowhere", "fr-FR,en;q=0.5,zh;q=0.7"), b"").await;
+    assert_eq!(body, "没有这个页面", "the weights, not the order, rank the languages");
+    let (_, body) = http(port, &asking("/nowhere", "en-GB,zh;q=0.3"), b"").await;
+    assert_eq!(body, "no such page");
+    let (_, body) = http(port, &asking("/nowhere", "fr, zh;q=0, de;q=oops"), b"").await;
+    assert_eq!(body, "no such page", "refused and malformed entries count for nothing");
+    assert_eq!(get(port, "/assets/nothing.js?lang=zh").await, (404, "没有这个文件".to_string()));
+    assert_eq!(get(port, "/assets/nothing.js").await, (404, "no such file".to_string()));
     let (_, traditional) = get(port, "/assets/pieces-traditional.css").await;
     let (_, simplified) = get(port, "/assets/pieces-simplified.css").await;
     // 14 pieces, red as chessgroundx's white, each with the diagram's glyph.
@@ -111,12 +125,17 @@ async fn pages_assets_and_pieces() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn other_hosts_and_origins_are_refused() {
     let port = start().await;
-    let (status, _) = http(port, &format!("GET /play HTTP/1.1\r\nHost: evil.example:{port}"), b"").await;
+    let (status, body) = http(port, &format!("GET /play HTTP/1.1\r\nHost: evil.example:{port}"), b"").await;
     assert_eq!(status, 403, "a rebound DNS name");
+    assert_eq!(body, "this server answers only to its address (DNS rebinding is refused)");
+    let head = format!("GET /play HTTP/1.1\r\nHost: evil.example:{port}\r\nAccept-Language: zh-TW");
+    assert_eq!(http(port, &head, b"").await.1, "本服务器只响应以其地址发来的请求（拒绝 DNS 重绑定）");
     let (status, _) = http(port, "GET /play HTTP/1.1\r\nHost: 127.0.0.1:1", b"").await;
     assert_eq!(status, 403, "another port");
     let head = format!("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://evil.example");
-    assert_eq!(http(port, &head, b"1. h2e2 *").await.0, 403, "a cross-site upload");
+    assert_eq!(http(port, &head, b"1. h2e2 *").await, (403, "requests from other web sites are refused".to_string()));
+    let head = format!("POST /api/games?lang=zh HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://evil.example");
+    assert_eq!(http(port, &head, b"1. h2e2 *").await, (403, "拒绝来自其他网站的请求".to_string()));
     let head = format!("GET /play HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}");
     assert_eq!(http(port, &head, b"").await.0, 200, "the page's own origin");
     match connect(port, Some("http://evil.example")).await {
