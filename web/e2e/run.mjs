@@ -419,7 +419,7 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#explorer tr.book').length > 1 && document.querySelector('#explorer tr.book td').textContent === '炮二平五');
   });
 
-  await check('drop: a book dropped on the analysis page lights its drop zone and reaches the explorer; a file that is none gets the chooser\'s refusal, in Chinese too', async () => {
+  await check('drop: a book dropped on the analysis page lights its drop zone and reaches the explorer; a file that is none gets the chooser\'s refusal, in Chinese too, the chooser worded in the page\'s language', async () => {
     const book = oneBook();
     await page.goto(url + 'review');
     await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
@@ -430,7 +430,11 @@ try {
       await page.evaluate((lang) => localStorage.setItem('chuhan.lang', lang), lang);
       await page.goto(url + 'analysis?multipv=1');
       await analysing(page);
-      await page.setInputFiles('#bookfile', CCPD_GAME);
+      // The chooser's button is the page's, in the page's language, and opens the file dialog.
+      const label = await page.textContent('#bookfile-choose');
+      assert(label === (lang === 'zh' ? '选择文件' : 'Choose file'), `${lang}: the chooser reads ${label}`);
+      const [dialog] = await Promise.all([page.waitForEvent('filechooser'), page.click('#bookfile-choose')]);
+      await dialog.setFiles(CCPD_GAME);
       await page.waitForSelector('#notice.error');
       const chosen = await page.textContent('#notice');
       await page.evaluate(() => (document.querySelector('#notice').textContent = ''));

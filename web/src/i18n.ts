@@ -70,6 +70,7 @@ const zh: Record<string, string> = {
   'The file is too large (at most 4 MB)': '文件过大（最大 4 MB）',
   'The book is too large (at most 16 MB)': '开局库过大（最大 16 MB）',
   'Book file': '开局库文件',
+  'Choose file': '选择文件',
   'Default book': '默认开局库',
 };
 

@@ -10,7 +10,7 @@ import { t, getLang, setLang, Lang } from './i18n';
 import { Shape, pairs, tree } from './moves';
 import { Review } from './review';
 import type { Line, ServerMessage, State } from './protocol';
-import { el, save } from './dom';
+import { el, fileChooser, save } from './dom';
 
 type View = 'play' | 'analysis' | 'review' | 'editor';
 
@@ -160,12 +160,7 @@ function analysisPanel(): HTMLElement {
   );
   const set = button('setfen', 'Set', () => analyse(fenBox.value.trim(), [], null));
   // A book built by `chuhan book build` for this tab's explorer (or dropped on the page).
-  const bookFile = el('input', { id: 'bookfile', type: 'file' });
-  bookFile.onchange = () => {
-    const file = bookFile.files?.[0];
-    bookFile.value = '';
-    if (file) sendBook(file);
-  };
+  const bookFile = fileChooser('bookfile', sendBook);
   const copy = button('copyfen', 'Copy', () => navigator.clipboard?.writeText(fenBox.value));
   return el(
     'section',

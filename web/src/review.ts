@@ -3,7 +3,7 @@
 
 import { Board, START, toKey } from './board';
 import { t, getLang } from './i18n';
-import { el } from './dom';
+import { el, fileChooser } from './dom';
 import { pairs } from './moves';
 import type { ReviewedMove, ServerMessage, State } from './protocol';
 
@@ -32,8 +32,7 @@ export class Review {
     main: HTMLElement,
     private send: (msg: object) => void,
   ) {
-    const file = el('input', { id: 'file', type: 'file' });
-    file.onchange = () => file.files?.[0] && this.upload(file.files[0]);
+    const file = fileChooser('file', (f) => this.upload(f));
     // Files dropped anywhere on the page come to `upload` too (`drop.ts`).
     const drop = el('div', { id: 'drop', class: 'dropzone' }, t('Drop a game file here or choose one'), el('br'), file);
     const seconds = el('select', { id: 'movetime' });
