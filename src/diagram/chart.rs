@@ -35,6 +35,21 @@ const RIGHT: f64 = 700.0;
 const TOP: f64 = 60.0;
 const BOTTOM: f64 = 340.0;
 const TICKS: usize = 5;
+/// The legend's row, between the title (at 24) and the frame.
+const LEGEND: f64 = 44.0;
+/// A generous width of one character of the legend's 12-pixel sans text.
+const LEGEND_CHAR: f64 = 7.0;
+
+/// The x axis's ticks: every whole step on an axis of at most ten whole steps (epochs), so none
+/// is skipped; else `TICKS` even steps.
+fn x_ticks(x0: f64, x1: f64) -> Vec<f64> {
+    let span = x1 - x0;
+    if x0.fract() == 0.0 && span.fract() == 0.0 && (1.0..=10.0).contains(&span) {
+        (0..=span as usize).map(|i| x0 + i as f64).collect()
+    } else {
+        (0..=TICKS).map(|i| x0 + span * i as f64 / TICKS as f64).collect()
+    }
+}
 
 impl LineChart {
     /// The smallest and largest x and y of all points, widened where they are equal.
@@ -73,7 +88,6 @@ impl LineChart {
         text(&mut svg, LEFT, 24.0, "start", 15, &self.title);
         for i in 0..=TICKS {
             let vy = y0 + (y1 - y0) * i as f64 / TICKS as f64;
-            let vx = x0 + (x1 - x0) * i as f64 / TICKS as f64;
             let _ = writeln!(
                 svg,
                 "<path d=\"M{} {}H{}\" stroke=\"{GRID}\" stroke-width=\"1\"/>",
@@ -82,8 +96,8 @@ impl LineChart {
                 N(RIGHT)
             );
             text(&mut svg, LEFT - 8.0, y(vy) + 4.0, "end", 11, &format!("{vy:.4}"));
-            // Whole numbers on an axis of whole steps (epochs), two decimals otherwise.
-            let vx = if x1 - x0 >= TICKS as f64 { vx.round() } else { vx };
+        }
+        for vx in x_ticks(x0, x1) {
             text(&mut svg, x(vx), BOTTOM + 18.0, "middle", 11, &format!("{}", N(vx)));
         }
         let _ = writeln!(
@@ -102,7 +116,7 @@ impl LineChart {
             N((TOP + BOTTOM) / 2.0),
             escape(&self.y_label)
         );
-        for (i, s) in self.series.iter().enumerate() {
+        for s in &self.series {
             let points: Vec<String> = s.points.iter().map(|&(px, py)| format!("{},{}", N(x(px)), N(y(py)))).collect();
             let _ = writeln!(
                 svg,
@@ -110,16 +124,14 @@ impl LineChart {
                 points.join(" "),
                 s.colour
             );
-            let lx = RIGHT - 240.0;
-            let ly = TOP - 24.0 + 16.0 * i as f64 - 8.0 * (self.series.len() as f64 - 1.0);
-            let _ = writeln!(
-                svg,
-                "<path d=\"M{} {}h24\" stroke=\"{}\" stroke-width=\"3\"/>",
-                N(lx),
-                N(ly.max(8.0)),
-                s.colour
-            );
-            text(&mut svg, lx + 30.0, ly.max(8.0) + 4.0, "start", 12, &s.name);
+        }
+        // The legend: one row under the title, above the frame, so it covers neither.
+        let mut lx = LEFT;
+        for s in &self.series {
+            let _ =
+                writeln!(svg, "<path d=\"M{} {}h24\" stroke=\"{}\" stroke-width=\"3\"/>", N(lx), N(LEGEND), s.colour);
+            text(&mut svg, lx + 30.0, LEGEND + 4.0, "start", 12, &s.name);
+            lx += 30.0 + LEGEND_CHAR * s.name.chars().count() as f64 + 24.0;
         }
         svg.finish()
     }
@@ -159,5 +171,41 @@ mod tests {
         // A falling loss is drawn falling: larger y on the page.
         assert!(points.windows(2).all(|w| w[1].1 > w[0].1));
         assert!(svg.contains(">train</text>") && svg.contains(">epoch</text>"));
+    }
+
+    #[test]
+    fn every_epoch_is_ticked_and_the_legend_keeps_clear_of_title_and_lines() {
+        let series = |name: &str, colour| Series {
+            name: name.into(),
+            colour,
+            points: (1..=8).map(|e| (f64::from(e), 1.0 / f64::from(e))).collect(),
+        };
+        let chart = LineChart {
+            title: "net8.chnn: hidden 128, 1 output bucket, 12584166 positions".into(),
+            x_label: "epoch".into(),
+            y_label: "loss".into(),
+            series: vec![series("training", "#17365d"), series("validation (held-out games)", "#d01c1c")],
+        };
+        let svg = chart.render();
+        let ticks: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains(&format!("y=\"{}\"", N(BOTTOM + 18.0))))
+            .filter_map(|l| l.split('>').nth(1)?.strip_suffix("</text"))
+            .collect();
+        assert_eq!(ticks, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+        assert_eq!(x_ticks(0.0, 100.0), [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+        // Each legend entry is on the row between the title's baseline (24) and the frame's top,
+        // and the second begins after the first's text.
+        let legend: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.contains("h24\""))
+            .map(|l| {
+                let y: f64 = l.split(' ').nth(2).and_then(|v| v.split('h').next()?.parse().ok()).expect("y");
+                assert!(y > 24.0 + 12.0 && y < TOP - 6.0, "legend row at {y}");
+                l.split('M').nth(1).and_then(|v| v.split(' ').next()?.parse().ok()).expect("x")
+            })
+            .collect();
+        assert_eq!(legend.len(), 2);
+        assert!(legend[1] >= legend[0] + 30.0 + LEGEND_CHAR * "training".len() as f64);
     }
 }

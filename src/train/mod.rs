@@ -330,18 +330,21 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
     }
     let net = trained.weights.quantise(opts.scale).map_err(|e| e.to_string())?;
     write(&opts.out, &net.write())?;
+    let buckets = match opts.buckets {
+        1 => "1 output bucket".to_string(),
+        n => format!("{n} output buckets"),
+    };
     log(&format!(
-        "net written to {} (hidden {}, {} output buckets, scale {}, {} bytes; {:.1} s in all)",
+        "net written to {} (hidden {}, {buckets}, scale {}, {} bytes; {:.1} s in all)",
         opts.out.display(),
         opts.hidden,
-        opts.buckets,
         opts.scale,
         net.write().len(),
         started.elapsed().as_secs_f64()
     ));
     if let Some(path) = &opts.curve {
         let name = opts.out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let title = format!("{name}: hidden {}, {} buckets, {} positions", opts.hidden, opts.buckets, train.len());
+        let title = format!("{name}: hidden {}, {buckets}, {} positions", opts.hidden, train.len());
         write(path, curve::render(&trained.curve, &title).as_bytes())?;
         log(&format!("loss curve written to {}", path.display()));
     }
