@@ -329,17 +329,15 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
         }
     }
     let net = trained.weights.quantise(opts.scale).map_err(|e| e.to_string())?;
-    write(&opts.out, &net.write())?;
-    let buckets = match opts.buckets {
-        1 => "1 output bucket".to_string(),
-        n => format!("{n} output buckets"),
-    };
+    let bytes = net.write();
+    write(&opts.out, &bytes)?;
+    let buckets = crate::words::plural(opts.buckets, "output bucket", "output buckets");
     log(&format!(
         "net written to {} (hidden {}, {buckets}, scale {}, {} bytes; {:.1} s in all)",
         opts.out.display(),
         opts.hidden,
         opts.scale,
-        net.write().len(),
+        bytes.len(),
         started.elapsed().as_secs_f64()
     ));
     if let Some(path) = &opts.curve {

@@ -345,7 +345,8 @@ fn side_tag(c: Color) -> &'static str {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+/// `1 move`, `2 moves`: a count with its noun.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
