@@ -48,9 +48,9 @@ pub struct Network {
     narrow: bool,
 }
 
-/// The net built into the binary (`docs/nnue.md` §5): net 9, trained on 8.4 million positions
-/// of net 8's self-play.
-const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net9.chnn"));
+/// The net built into the binary (`docs/nnue.md` §5): net 10, trained on 16.2 million positions
+/// of nets 8 and 9's self-play.
+const DEFAULT_NET: Option<&[u8]> = Some(include_bytes!("../../nets/net10.chnn"));
 
 /// Whether the network evaluates by default (UCI `Use NNUE`, UCCI `usennue`): the engine
 /// starts with it and the option announces it. On because the built-in net leads the thesis
