@@ -109,14 +109,18 @@ impl Position {
     /// Judges a repetition for the search (`docs/rules.md` §8, "When the verdict is applied"):
     /// a position that occurred before, strictly after the root (fewer than `plies_from_root`
     /// plies ago), is judged at once, as if the cycle were to repeat. If the earlier occurrence
-    /// is at or before the root, the cycle needs a third occurrence, as in a game: judging a
-    /// perpetual check there at once cost 14 Elo (`docs/strength.md` §29). `None`: no
-    /// repetition to judge.
+    /// is at or before the root, only the root side's own offence is judged at once (its
+    /// perpetual check or chase is its loss); a drawn cycle or the opponent's offence needs a
+    /// third occurrence, as in a game: judging those at once too cost 14 Elo
+    /// (`docs/strength.md` §29, §34). `None`: no repetition to judge.
     pub fn repetition_in_search(&self, plies_from_root: usize) -> Option<RuleVerdict> {
+        // The root side's loss, from the side to move's point of view.
+        let root_side_loses = if plies_from_root.is_multiple_of(2) { RuleVerdict::Loss } else { RuleVerdict::Win };
         let mut at_or_before_root = false;
         for back in self.earlier_occurrences() {
-            if back < plies_from_root || at_or_before_root {
-                return Some(self.judge_cycle(back).verdict(self.stm));
+            let verdict = self.judge_cycle(back).verdict(self.stm);
+            if back < plies_from_root || at_or_before_root || verdict == root_side_loses {
+                return Some(verdict);
             }
             at_or_before_root = true;
         }
@@ -218,19 +222,24 @@ mod tests {
     }
 
     #[test]
-    fn search_judges_a_perpetual_check_before_the_root_at_the_third_occurrence() {
+    fn search_judges_the_root_sides_own_offence_before_the_root_at_once() {
         // Red's h8 rook checks on every move; the cycle began at the root or before it.
         let mut pos = Position::from_fen("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w").expect("valid");
         play(&mut pos, "h8h9 f9f8 h9h8 f8f9");
-        assert_eq!(pos.repetition_in_search(0), None);
-        assert_eq!(pos.repetition_in_search(4), None);
-        // Inside the tree it is Red's loss at once.
-        assert_eq!(pos.repetition_in_search(5), Some(RuleVerdict::Loss));
-        play(&mut pos, "h8h9 f9f8 h9h8 f8f9");
+        // Red was to move at the root: its own perpetual check is its loss at once.
         assert_eq!(pos.repetition_in_search(0), Some(RuleVerdict::Loss));
+        assert_eq!(pos.repetition_in_search(4), Some(RuleVerdict::Loss));
+        // Inside the tree it is Red's loss at once whoever was to move at the root.
+        assert_eq!(pos.repetition_in_search(5), Some(RuleVerdict::Loss));
+        // Black was to move at the root (one or three plies back): Red's offence waits.
+        assert_eq!(pos.repetition_in_search(1), None);
+        assert_eq!(pos.repetition_in_search(3), None);
+        play(&mut pos, "h8h9 f9f8 h9h8 f8f9");
+        assert_eq!(pos.repetition_in_search(1), Some(RuleVerdict::Loss));
         // One ply on, Black to move sees Red's offence as its win.
         play(&mut pos, "h8h9");
         assert_eq!(pos.repetition_in_search(1), Some(RuleVerdict::Win));
+        assert_eq!(pos.repetition_in_search(0), Some(RuleVerdict::Win));
     }
 
     #[test]
