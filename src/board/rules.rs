@@ -111,8 +111,9 @@ impl Position {
     /// plies ago), is judged at once, as if the cycle were to repeat. If the earlier occurrence
     /// is at or before the root, only the root side's own offence is judged at once (its
     /// perpetual check or chase is its loss); a drawn cycle or the opponent's offence needs a
-    /// third occurrence, as in a game: judging those at once too cost 14 Elo
-    /// (`docs/strength.md` §29, §34). `None`: no repetition to judge.
+    /// third occurrence, as in a game. Judging every perpetual check there at once, the
+    /// opponent's too, cost 14 Elo (`docs/strength.md` §29); the root side's own offence alone
+    /// measured level (§34). `None`: no repetition to judge.
     pub fn repetition_in_search(&self, plies_from_root: usize) -> Option<RuleVerdict> {
         // The root side's loss, from the side to move's point of view.
         let root_side_loses = if plies_from_root.is_multiple_of(2) { RuleVerdict::Loss } else { RuleVerdict::Win };
