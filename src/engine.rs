@@ -37,6 +37,10 @@ pub const DRAW_ACCEPT_MAX: Value = 0;
 /// Memory one search thread needs, in MB, rounded up: its histories (the continuation table
 /// alone is 3 MB), its evaluation cache, its stack.
 const THREAD_MB: usize = 8;
+/// Tables from this size are cleared in the background ([`Engine::clear_hash`]): writing 64 MB
+/// takes milliseconds, and below it a clear is whole before the next search, as fixed-depth
+/// searches after a new game need to repeat exactly.
+const BACKGROUND_CLEAR_MB: usize = 64;
 
 /// Why [`Engine::new`] could not make an engine.
 #[derive(Debug)]
@@ -85,6 +89,8 @@ pub struct Engine {
     net: Option<Arc<Network>>,
     /// The network evaluates instead of the thesis evaluation (UCI `Use NNUE`).
     use_nnue: bool,
+    /// Thread 0 is clearing a large table ([`Engine::clear_hash`]); the next work stops it.
+    background: bool,
 }
 
 impl Engine {
@@ -101,6 +107,7 @@ impl Engine {
             book: Book::open_or_default("").ok(),
             use_book: true,
             use_nnue: crate::nnue::ON_BY_DEFAULT && net.is_some(),
+            background: false,
             net,
         })
     }
@@ -127,8 +134,11 @@ impl Engine {
     /// allocated until the new one is made); on failure the old table stays, with its entries.
     pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), AllocError> {
         let tt = TranspositionTable::within_memory(mb)?;
-        self.wait();
+        self.settle();
         self.tt = Arc::new(tt);
+        // The new table reads zero already; clearing it faults its pages in before a search
+        // would (`crate::hugemem`).
+        self.clear_hash();
         Ok(())
     }
 
@@ -145,7 +155,7 @@ impl Engine {
             n = n.min((avail.saturating_sub(HEADROOM_MB) / THREAD_MB).max(1));
         }
         if n != self.pool.len() {
-            self.wait();
+            self.settle();
             self.pool = ThreadPool::new(n)?;
             self.memory.fit(n);
         }
@@ -191,15 +201,21 @@ impl Engine {
 
     /// Forgets everything learnt: the hash table and the move-ordering histories.
     pub fn new_game(&mut self) {
-        self.wait();
-        self.tt.clear();
+        self.clear_hash();
         self.memory.clear();
     }
 
-    /// Empties the hash table only.
+    /// Empties the hash table only: at once for the usual sizes, in the background on thread 0
+    /// from [`BACKGROUND_CLEAR_MB`], so that a GUI is not kept waiting for seconds; the next
+    /// work stops it where it got to ([`TranspositionTable::clear`]).
     pub fn clear_hash(&mut self) {
-        self.wait();
-        self.tt.clear();
+        let ctl = self.new_control(false);
+        if self.tt.size_mb() < BACKGROUND_CLEAR_MB {
+            return self.tt.clear(&|| false);
+        }
+        let tt = Arc::clone(&self.tt);
+        self.background = true;
+        self.pool.threads().start(0, move || tt.clear(&|| ctl.is_stopped()));
     }
 
     /// The table's entry for `pos`, if any.
@@ -210,7 +226,7 @@ impl Engine {
     /// Loads the net at `path` (empty: the built-in one); on failure the old net stays.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), LoadError> {
         let net = Network::open_or_default(path)?;
-        self.wait();
+        self.settle();
         self.net = Some(net);
         if self.use_nnue {
             self.memory.forget_evaluation();
@@ -225,7 +241,7 @@ impl Engine {
             return Err(LoadError::NoDefault);
         }
         if on != self.use_nnue {
-            self.wait();
+            self.settle();
             self.use_nnue = on;
             // The cache and the corrections were learnt with the other evaluation.
             self.memory.forget_evaluation();
@@ -258,7 +274,7 @@ impl Engine {
 
     /// A fresh control for the next work, kept for `stop` and `ponderhit`.
     fn new_control(&mut self, pondering: bool) -> Arc<Control> {
-        self.wait();
+        self.settle();
         self.ctl = Arc::new(Control::new(pondering));
         Arc::clone(&self.ctl)
     }
@@ -365,7 +381,7 @@ impl Engine {
                         break;
                     }
                     // A new game for each position, its tables made before the clock starts.
-                    tt.clear();
+                    tt.clear(&|| false);
                     let memory = Arc::new(SearchMemory::allocated(1));
                     let cx = SearchContext {
                         tt: Arc::clone(&tt),
@@ -407,6 +423,15 @@ impl Engine {
     }
 
     /// Blocks until the current work, if any, has ended (its `on_done` has returned).
+    /// Stops background work (a large table's clearing), then waits for the engine's threads
+    /// to be idle: what every change of the engine's state does first.
+    fn settle(&mut self) {
+        if std::mem::take(&mut self.background) {
+            self.ctl.stop();
+        }
+        self.wait();
+    }
+
     pub fn wait(&self) {
         self.pool.threads().wait(0);
     }

@@ -9,9 +9,11 @@
 //! few megabytes read at scattered addresses, is kept the same way (and its evaluation cache,
 //! which is smaller than a huge page and so stays on small ones).
 //!
-//! The zeroing is written out at allocation, not left to the kernel's first touch of each
-//! page: a table is ready when it is made, and a search that starts on it does not pay for
-//! page faults (`bench` times searches on tables it has just made).
+//! Tables are not written at allocation: the allocator's zeroed path hands out fresh pages from
+//! the kernel, which read zero until first written. So a GUI's `Hash` of gigabytes answers
+//! `readyok` in milliseconds rather than seconds (`docs/ucci.md` §6: GUIs kill engines that
+//! keep them waiting); the engine then touches a large table's pages in the background
+//! ([`crate::tt::TranspositionTable::clear`]), so that searches do not pay for the faults.
 
 use std::alloc::{self, Layout};
 use std::ops::{Deref, DerefMut};
@@ -57,6 +59,9 @@ fn mem_available_mb(meminfo: &str) -> Option<usize> {
 pub struct HugeSlice<T: Zeroable> {
     ptr: NonNull<T>,
     len: usize,
+    /// What the allocator gave, which `ptr` lies in (a huge-page boundary inside it for large
+    /// tables), for `dealloc`.
+    raw: NonNull<u8>,
     layout: Layout,
 }
 
@@ -70,28 +75,70 @@ impl<T: Zeroable> HugeSlice<T> {
     pub fn zeroed(len: usize) -> Option<HugeSlice<T>> {
         let len = len.max(1);
         let bytes = len.checked_mul(std::mem::size_of::<T>())?;
+        let align = std::mem::align_of::<T>();
         // Tables of at least one huge page start on a huge-page boundary and fill whole huge
-        // pages, so every 2 MB of them, the last included, can be one page.
-        let (bytes, align) = if bytes >= HUGE_PAGE {
-            (bytes.checked_next_multiple_of(HUGE_PAGE)?, HUGE_PAGE)
+        // pages, so every 2 MB of them, the last included, can be one page. The request asks
+        // for one huge page more, to find that boundary in, and for no alignment: any larger
+        // than the allocator's own (16 bytes; a table bucket asks for 32) takes its path that
+        // writes the zeros itself, where `calloc` of a large block writes nothing.
+        let huge_bytes = if bytes >= HUGE_PAGE { bytes.checked_next_multiple_of(HUGE_PAGE)? } else { 0 };
+        let layout = if huge_bytes > 0 {
+            Layout::from_size_align(huge_bytes.checked_add(HUGE_PAGE)?, 1)
         } else {
-            (bytes, std::mem::align_of::<T>())
-        };
-        let layout = Layout::from_size_align(bytes, align.max(std::mem::align_of::<T>())).ok()?;
+            Layout::from_size_align(bytes, align)
+        }
+        .ok()?;
         // A zero-sized T would make a zero-byte layout, which the allocator must not be given.
         if layout.size() == 0 {
             return None;
         }
         // SAFETY: non-zero size checked above.
-        let raw = unsafe { alloc::alloc(layout) };
-        let ptr = NonNull::new(raw as *mut T)?;
-        if bytes >= HUGE_PAGE {
-            advise_huge_pages(raw, bytes);
+        let raw = NonNull::new(unsafe { alloc::alloc_zeroed(layout) })?;
+        let offset = if huge_bytes > 0 { raw.as_ptr().align_offset(HUGE_PAGE) } else { 0 };
+        // SAFETY: `offset` is below HUGE_PAGE, so `huge_bytes` bytes from it stay inside the
+        // `huge_bytes + HUGE_PAGE` allocated; a huge-page boundary is a multiple of T's
+        // alignment (at most 32 here), and a small table has T's alignment from the layout.
+        let ptr = unsafe { NonNull::new_unchecked(raw.as_ptr().add(offset) as *mut T) };
+        if huge_bytes > 0 {
+            advise_huge_pages(ptr.as_ptr() as *mut u8, huge_bytes);
         }
-        // Zero after the advice, so the first touch of each 2 MB faults in a huge page.
-        // SAFETY: `raw` points to `bytes` writable bytes, and zero is a valid T.
-        unsafe { std::ptr::write_bytes(raw, 0, bytes) };
-        Some(HugeSlice { ptr, len, layout })
+        Some(HugeSlice { ptr, len, raw, layout })
+    }
+
+    /// As [`HugeSlice::zeroed`], but on small pages until [`HugeSlice::use_huge_pages`] is
+    /// called for a part. A search's first write to an untouched huge page has the kernel zero
+    /// 2 MB (most of a millisecond here), to a small page 4 KB: a search on a new table of
+    /// gigabytes touches thousands of huge pages and overran its time by a second, while the
+    /// engine's background clear turns the table over to huge pages as it goes.
+    pub fn zeroed_small_pages(len: usize) -> Option<HugeSlice<T>> {
+        let t = HugeSlice::zeroed(len)?;
+        if let Some(bytes) = t.huge_bytes() {
+            advise(t.ptr.as_ptr() as *mut u8, bytes, false);
+        }
+        Some(t)
+    }
+
+    /// Asks for 2 MB pages for the elements `range`, on the huge pages it covers whole.
+    pub fn use_huge_pages(&self, range: std::ops::Range<usize>) {
+        let size = std::mem::size_of::<T>();
+        let (Some(bytes), Some(start), Some(end)) =
+            (self.huge_bytes(), range.start.checked_mul(size), range.end.min(self.len).checked_mul(size))
+        else {
+            return;
+        };
+        let start = start.next_multiple_of(HUGE_PAGE);
+        let end = (end / HUGE_PAGE * HUGE_PAGE).min(bytes);
+        if start < end {
+            // SAFETY: `start` is below `end`, at most `bytes` from `ptr`: inside the allocation.
+            advise(unsafe { (self.ptr.as_ptr() as *mut u8).add(start) }, end - start, true);
+        }
+    }
+
+    /// The table's length in whole huge pages, for a table of at least one; `None` for a small
+    /// one, which never had the advice.
+    fn huge_bytes(&self) -> Option<usize> {
+        let bytes = self.len * std::mem::size_of::<T>();
+        (bytes >= HUGE_PAGE).then(|| bytes.next_multiple_of(HUGE_PAGE))
     }
 
     /// As [`HugeSlice::zeroed`], for the search's fixed-size tables: when even those few
@@ -126,25 +173,32 @@ impl<T: Zeroable> Drop for HugeSlice<T> {
     fn drop(&mut self) {
         // SAFETY: allocated in `zeroed` with this layout; the elements need no drop beyond
         // their bytes (atomics and integers).
-        unsafe { alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+        unsafe { alloc::dealloc(self.raw.as_ptr(), self.layout) }
     }
 }
 
-#[cfg(target_os = "linux")]
 fn advise_huge_pages(addr: *mut u8, len: usize) {
+    advise(addr, len, true);
+}
+
+/// Asks for 2 MB pages (`MADV_HUGEPAGE`) or small ones (`MADV_NOHUGEPAGE`) over whole huge
+/// pages of one allocation of ours.
+#[cfg(target_os = "linux")]
+fn advise(addr: *mut u8, len: usize, huge: bool) {
     const MADV_HUGEPAGE: i32 = 14;
+    const MADV_NOHUGEPAGE: i32 = 15;
     unsafe extern "C" {
         fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
     }
-    // SAFETY: the range is one live allocation of ours; the advice changes only how the
-    // kernel backs it, and a refusal (non-zero return) leaves small pages, which is fine.
+    // SAFETY: the range is within one live allocation of ours; the advice changes only how the
+    // kernel backs it, and a refusal (non-zero return) leaves it as it was, which is fine.
     unsafe {
-        madvise(addr as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
+        madvise(addr as *mut std::ffi::c_void, len, if huge { MADV_HUGEPAGE } else { MADV_NOHUGEPAGE });
     }
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_addr: *mut u8, _len: usize) {}
+fn advise(_addr: *mut u8, _len: usize, _huge: bool) {}
 
 #[cfg(test)]
 mod tests {

@@ -92,7 +92,7 @@ impl TranspositionTable {
     /// machine cannot give is an error, not an abort.
     pub fn new(mb: usize) -> Result<TranspositionTable, AllocError> {
         let count = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = HugeSlice::zeroed(count).ok_or(AllocError { mb, available_mb: None })?;
+        let buckets = HugeSlice::zeroed_small_pages(count).ok_or(AllocError { mb, available_mb: None })?;
         Ok(TranspositionTable { buckets, age: AtomicU8::new(0) })
     }
 
@@ -112,14 +112,24 @@ impl TranspositionTable {
         (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
-    /// Empties the table. Call between searches only: a concurrent search would keep writing.
-    pub fn clear(&self) {
-        for b in self.buckets.iter() {
-            for e in &b.0 {
+    /// Empties the table, 2 MB at a time, until `stopped` says so: the buckets not reached keep
+    /// their entries, which stay sound (every probe checks its key). Call between searches
+    /// only: a concurrent search would keep writing.
+    ///
+    /// The writes also fault in the pages of a new table ([`crate::hugemem`]): a table of
+    /// gigabytes takes seconds, so the engine runs this in the background for large ones.
+    pub fn clear(&self, stopped: &dyn Fn() -> bool) {
+        self.age.store(0, Ordering::Relaxed);
+        let per_chunk = (2 << 20) / std::mem::size_of::<Bucket>();
+        for (i, chunk) in self.buckets.chunks(per_chunk).enumerate() {
+            if stopped() {
+                return;
+            }
+            self.buckets.use_huge_pages(i * per_chunk..(i + 1) * per_chunk);
+            for e in chunk.iter().flat_map(|b| &b.0) {
                 e.store(0, Ordering::Relaxed);
             }
         }
-        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
