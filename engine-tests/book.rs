@@ -201,14 +201,18 @@ mod protocol {
         Book::default_book().expect("default book").probe(&pos)
     }
 
-    /// Sends `go` and reads the whole answer up to `readyok`: exactly `info string book: <move>
-    /// (<games> games)` and `bestmove <move>`. Returns the move and the games.
+    /// Sends `go` and reads the whole answer up to `readyok`: exactly the move's line (a depth-1
+    /// search of it alone, `docs/ucci.md` §7.5), `info string book: <move> (<games> games)` and
+    /// `bestmove <move>`. Returns the move and the games.
     fn book_answer(s: &mut Session, go: &str) -> (String, u64) {
         s.send(go);
         s.send("isready");
         let lines = s.expect("readyok");
-        let [info, best] = lines.as_slice() else { panic!("not a book answer: {lines:?}") };
+        // UCCI reports the line as `info time ...` and `info depth ...`, UCI in one line.
+        let [search @ .., line, info, best] = lines.as_slice() else { panic!("not a book answer: {lines:?}") };
         let mv = best.strip_prefix("bestmove ").unwrap_or_else(|| panic!("{lines:?}")).to_string();
+        assert!(search.iter().all(|l| l.starts_with("info time ") && !l.contains(" pv ")), "{lines:?}");
+        assert!(line.starts_with("info depth 1 ") && line.contains(&format!(" pv {mv}")), "{lines:?}");
         let games = info.strip_prefix(&format!("info string book: {mv} (")).and_then(|r| r.strip_suffix(" games)"));
         (mv, games.and_then(|g| g.parse().ok()).unwrap_or_else(|| panic!("{lines:?}")))
     }

@@ -5,6 +5,7 @@ mod arena;
 mod book;
 mod common;
 mod fuzz;
+mod gui;
 mod judge;
 mod levels;
 mod nnue;

@@ -73,9 +73,13 @@ fn long_lines_are_read_whole() {
     let lines = s.expect("readyok");
     assert_eq!(lines.len(), 1, "one answer expected");
     assert!(lines[0].starts_with("info string unknown command: xxx"), "{}", &lines[0][..60.min(lines[0].len())]);
-    // A 400 KB FEN of junk, and a known command with 200 KB of junk arguments: refused, position kept.
+    // A 400 KB FEN of junk: refused, and the engine holds no position until the next one.
     s.send(&format!("position fen {}", "rnbakabnr/".repeat(40_000)));
     assert!(s.expect_prefix("info string").starts_with("info string position rejected:"));
+    s.send("d");
+    assert!(s.expect_prefix("info string").starts_with("info string d: no position"));
+    s.send(&format!("position fen {MIDDLEGAME}"));
+    // A known command with 200 KB of junk arguments: refused, position kept.
     s.send(&format!("go depth 3 {}", "depth ".repeat(35_000)));
     assert!(s.expect_prefix("info string").starts_with("info string go:"));
     s.send(&format!("setoption debug {}", "true ".repeat(40_000)));
@@ -102,12 +106,14 @@ fn thousands_of_moves_in_one_position() {
     let mut moves = shuffle.clone();
     moves.push("h2e2");
     assert_legal_answer(&position_after(START, &moves), &answer(&mut s));
-    // One illegal move at the very end rejects the whole command, naming it; the position stays.
+    // One illegal move at the very end rejects the whole command, naming it; no move is played
+    // from the board before it.
     s.send(&format!("position startpos moves {} h2e2", shuffle[..4000].join(" ")));
     s.send(&format!("position startpos moves {} e0e2", shuffle[..4000].join(" ")));
     let refusal = s.expect_prefix("info string");
     assert!(refusal.starts_with("info string position rejected: move 4001 'e0e2' is illegal"), "{refusal}");
-    assert_eq!(s.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 4001 2001");
+    s.send("go depth 3");
+    assert_eq!(answer(&mut s), "nobestmove");
     checkpoint(&mut s);
 }
 
@@ -247,24 +253,28 @@ fn a_table_beyond_the_available_memory_is_refused_before_allocating() {
 
 #[test]
 fn stop_before_go_and_double_stop() {
+    // A stop while idle has nothing to stop and no answer (`docs/ucci.md` §4): cchess sends one
+    // before every `go`, and would take an answer for its search's.
     let mut s = Session::hello("ucci");
     s.send("stop");
-    assert_eq!(s.expect("nobestmove"), Vec::<String>::new());
     s.send("stop");
-    assert_eq!(s.expect("nobestmove"), Vec::<String>::new());
-    // Two stops in one write: the first ends the search; the second either reaches the search
-    // too (no answer) or finds the engine idle (`nobestmove`). Nothing else may appear.
+    s.send("isready");
+    assert_eq!(s.expect("readyok"), Vec::<String>::new());
+    // Two stops in one write: the first ends the search; the second reaches the search too or
+    // finds the engine idle. Either way one answer, and nothing after it.
     s.send("position startpos");
     s.send("go infinite");
     s.expect_prefix("info depth 2 ");
     s.send_bytes(b"stop\nstop\n");
     assert_legal_answer(&Position::startpos(), &answer(&mut s));
     s.send("isready");
-    let between = s.expect("readyok");
-    assert!(between.is_empty() || between == ["nobestmove"], "{between:?}");
-    // A stop after the answer is a stop while idle.
+    assert_eq!(s.expect("readyok"), Vec::<String>::new());
+    // A stop before `go`, as cchess sends: the answer is the search's own.
     s.send("stop");
-    assert_eq!(s.expect("nobestmove"), Vec::<String>::new());
+    s.send("go depth 3");
+    assert_legal_answer(&Position::startpos(), &answer(&mut s));
+    s.send("isready");
+    assert_eq!(s.expect("readyok"), Vec::<String>::new());
     checkpoint(&mut s);
 }
 
@@ -404,8 +414,11 @@ fn the_engine_is_idle_once_the_answer_is_out() {
         s.expect_prefix("info depth 1 ");
         s.send("stop");
         answer(&mut s);
-        s.send("stop");
-        assert_eq!(s.next_line(crate::session::STEP).as_deref(), Some("nobestmove"));
+        // Idle, the new game runs before the probe and empties the table; still thinking, the
+        // probe would overtake it (it acts at once) and find the search's entry.
+        s.send("setoption newgame");
+        s.send("probe startpos");
+        assert_eq!(s.next_line(crate::session::STEP).as_deref(), Some("pophash"));
     }
     checkpoint(&mut s);
 }

@@ -194,6 +194,16 @@ impl Engine {
         self.book.as_ref().filter(|_| self.use_book)?.pick(&self.pos, allowed, random)
     }
 
+    /// The line behind a move chosen without a search (from the book): a depth-1 search of
+    /// that move alone, so a GUI shows a depth, a score and a `pv` for it as for any searched
+    /// move (`docs/ucci.md` §7.5). `None` if `mv` is not legal here.
+    pub fn line_of(&mut self, mv: Move) -> Option<Info> {
+        let limits = Limits { depth: Some(1), searchmoves: vec![mv], multipv: 1, ..Limits::default() };
+        let mut line = None;
+        self.search(limits, &mut |info| line = Some(info.clone()));
+        line.filter(|l| l.pv.first() == Some(&mv))
+    }
+
     /// The opening of `pos` by the book: the most common ECCO code of the games through it.
     pub fn opening(&self, pos: &Position) -> Option<Ecco> {
         self.book.as_ref().filter(|_| self.use_book)?.opening(pos)

@@ -103,6 +103,24 @@ impl std::error::Error for FenError {}
 impl Setup {
     /// Parses a FEN string. Fields are separated by any run of whitespace.
     pub fn parse(fen: &str) -> Result<Setup, FenError> {
+        let (setup, tail) = Setup::read(fen)?;
+        match tail.first_fault {
+            None => Ok(setup),
+            Some(fault) => Err(fault),
+        }
+    }
+
+    /// Parses a FEN as GUIs write it (`docs/ucci.md` §4): the board and the side to move
+    /// strictly, the rest as ElephantEye does. Placeholders of any run of dashes (`-`, `--`) in
+    /// any field, counters missing, repeated or not numbers: a counter that is a number is used,
+    /// anything else is passed over and returned, in order, for the caller to report.
+    pub fn parse_lenient(fen: &str) -> Result<(Setup, Vec<String>), FenError> {
+        Setup::read(fen).map(|(setup, tail)| (setup, tail.passed_over))
+    }
+
+    /// The one reader behind both: a fault of the board or the side is an error; the tail's
+    /// faults are returned beside the setup, the first as the strict reading's error.
+    fn read(fen: &str) -> Result<(Setup, Tail), FenError> {
         let mut tokens = fen.split_whitespace();
         let placement = tokens.next().ok_or(FenError::Empty)?;
         let board = parse_placement(placement)?;
@@ -113,19 +131,57 @@ impl Setup {
             "b" | "B" => Color::Black,
             other => return Err(FenError::BadSide(other.to_string())),
         };
-
-        // Fields 3 and 4 are placeholders: skip any '-' tokens, then read the two counters.
-        let mut rest = tokens.skip_while(|t| *t == "-");
-        let counter = |field: &'static str, token: Option<&str>, default: u32| match token {
-            None => Ok(default),
-            Some(t) => t.parse::<u32>().map_err(|_| FenError::BadCounter { field, token: t.to_string() }),
+        let tail = Tail::read(tokens);
+        let setup = Setup {
+            board,
+            side_to_move,
+            rule60: tail.rule60.unwrap_or(0),
+            fullmove: tail.fullmove.unwrap_or(1).max(1),
         };
-        let rule60 = counter("half-move counter", rest.next(), 0)?;
-        let fullmove = counter("move number", rest.next(), 1)?;
-        if let Some(extra) = rest.next() {
-            return Err(FenError::ExtraToken(extra.to_string()));
+        Ok((setup, tail))
+    }
+}
+
+impl fmt::Display for Setup {
+    /// The FEN with all six fields, as Chuhan writes it (`docs/rules.md` §6).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side_to_move.fen_char();
+        write!(f, "{} {side} - - {} {}", placement_to_string(&self.board), self.rule60, self.fullmove)
+    }
+}
+
+/// The fields after the side to move: fields 3 and 4 are placeholders, then the two counters.
+struct Tail {
+    rule60: Option<u32>,
+    fullmove: Option<u32>,
+    /// Every token not used, in order.
+    passed_over: Vec<String>,
+    /// What the strict reading refuses: the first token passed over, as its error.
+    first_fault: Option<FenError>,
+}
+
+impl Tail {
+    fn read<'a>(tokens: impl Iterator<Item = &'a str>) -> Tail {
+        // A placeholder is '-' as the standard writes it, or a run of dashes as some GUIs do
+        // (gmchess writes `--` for fields 3 and 4 together).
+        let dashes = |t: &str| !t.is_empty() && t.bytes().all(|b| b == b'-');
+        let mut tail = Tail { rule60: None, fullmove: None, passed_over: Vec::new(), first_fault: None };
+        let mut rest = tokens.skip_while(|t| dashes(t));
+        for (field, slot) in [("half-move counter", &mut tail.rule60), ("move number", &mut tail.fullmove)] {
+            let Some(t) = rest.next() else { break };
+            match t.parse::<u32>() {
+                Ok(n) => *slot = Some(n),
+                Err(_) => {
+                    tail.first_fault.get_or_insert(FenError::BadCounter { field, token: t.to_string() });
+                    tail.passed_over.push(t.to_string());
+                }
+            }
         }
-        Ok(Setup { board, side_to_move, rule60, fullmove: fullmove.max(1) })
+        for t in rest {
+            tail.first_fault.get_or_insert(FenError::ExtraToken(t.to_string()));
+            tail.passed_over.push(t.to_string());
+        }
+        tail
     }
 }
 
@@ -228,6 +284,29 @@ mod tests {
         for (fen, err) in cases {
             assert_eq!(Setup::parse(fen).as_ref().err(), Some(err), "{fen}");
         }
+    }
+
+    #[test]
+    fn lenient_reading_takes_what_guis_write() {
+        const BOARD: &str = "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b";
+        let read = |tail: &str| {
+            let (s, passed) = Setup::parse_lenient(&format!("{BOARD} {tail}")).expect("board and side are sound");
+            (s.side_to_move, s.rule60, s.fullmove, passed.join(" "))
+        };
+        // gmchess (src/Engine.cc): `--` for fields 3 and 4, its counters once or twice.
+        assert_eq!(read("-- 0 1"), (Color::Black, 0, 1, String::new()));
+        assert_eq!(read("-- 0 1  -- 0 1 "), (Color::Black, 0, 1, "-- 0 1".into()));
+        assert_eq!(read(""), (Color::Black, 0, 1, String::new()));
+        assert_eq!(read("- - 17 9"), (Color::Black, 17, 9, String::new()));
+        assert_eq!(read("- - - -"), (Color::Black, 0, 1, String::new()));
+        assert_eq!(read("- - x 12"), (Color::Black, 0, 12, "x".into()));
+        assert_eq!(read("- - 8 -3"), (Color::Black, 8, 1, "-3".into()));
+        // The strict reading refuses the first of those faults and accepts the rest.
+        assert_eq!(Setup::parse(&format!("{BOARD} -- 0 1")).map(|s| s.rule60), Ok(0));
+        assert_eq!(Setup::parse(&format!("{BOARD} -- 0 1 -- 0 1")).err(), Some(FenError::ExtraToken("--".into())));
+        // The board and the side stay strict.
+        assert_eq!(Setup::parse_lenient("rnbakabCr/9 b -- 0 1").err(), Some(FenError::RankCount(2)));
+        assert_eq!(Setup::parse_lenient(&BOARD.replace(" b", " -- 0 1")).err(), Some(FenError::BadSide("--".into())));
     }
 
     #[test]

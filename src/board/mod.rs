@@ -188,13 +188,7 @@ impl Position {
 
     /// FEN with all six fields.
     pub fn fen(&self) -> String {
-        format!(
-            "{} {} - - {} {}",
-            fen::placement_to_string(&self.board),
-            self.stm.fen_char(),
-            self.st.rule60,
-            self.fullmove
-        )
+        self.to_setup().to_string()
     }
 
     #[inline]

@@ -78,6 +78,12 @@ impl Command {
         }
     }
 
+    /// Commands that read the position the GUI last set: refused while the last `position` was
+    /// refused (`docs/ucci.md` §4), so none answers from a board the GUI did not send.
+    pub const fn reads_the_position(&self) -> bool {
+        matches!(self, Command::Go(_) | Command::Perft { .. } | Command::BanMoves(_) | Command::Display | Command::Eval)
+    }
+
     /// Commands handled at once while a search runs (`docs/ucci.md` §2); the others wait in
     /// the queue until the answer is printed.
     pub const fn acts_while_thinking(&self) -> bool {
@@ -263,6 +269,7 @@ impl<'a> Iterator for Tokens<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Setup;
 
     fn ok(line: &str) -> Command {
         ok_in(line, Dialect::Ucci)
@@ -323,7 +330,7 @@ mod tests {
         assert_eq!(ok("  \tIsReady  "), Command::IsReady);
         assert_eq!(
             ok("position\tstartpos   moves\th2e2\r"),
-            Command::Position(PositionSpec { fen: None, moves: vec![mv("h2e2")] })
+            Command::Position(PositionSpec { moves: vec![mv("h2e2")], ..PositionSpec::startpos() })
         );
     }
 
@@ -349,15 +356,19 @@ mod tests {
         assert_eq!(ok("position startpos"), Command::Position(PositionSpec::startpos()));
         assert_eq!(
             ok(&format!("position fen {fen} moves i4i9")),
-            Command::Position(PositionSpec { fen: Some(fen.into()), moves: vec![mv("i4i9")] })
+            Command::Position(PositionSpec {
+                setup: Setup::parse(fen).ok(),
+                passed_over: vec![],
+                moves: vec![mv("i4i9")]
+            })
         );
         assert_eq!(
             ok(&format!("probe fen {fen}")),
-            Command::Probe(PositionSpec { fen: Some(fen.into()), moves: vec![] })
+            Command::Probe(PositionSpec { setup: Setup::parse(fen).ok(), passed_over: vec![], moves: vec![] })
         );
         assert_eq!(
             ok("PROBE STARTPOS MOVES H2E2"),
-            Command::Probe(PositionSpec { fen: None, moves: vec![mv("h2e2")] })
+            Command::Probe(PositionSpec { moves: vec![mv("h2e2")], ..PositionSpec::startpos() })
         );
         assert_eq!(
             err(&format!("position fen {fen} moves i4i10")),

@@ -78,11 +78,24 @@ impl Dialect {
         }
     }
 
-    /// The answer to `stop` while idle: `nobestmove` in UCCI, nothing in UCI.
-    pub const fn stop_while_idle(self) -> Option<&'static str> {
+    /// A text for an `info string` line, with the words that end a game written in capitals in
+    /// UCCI: gmchess reads `draw`, `resign`, `nobestmove` and `bestmove` anywhere in a line
+    /// (`docs/ucci.md` §12), and a refusal may quote them (`go: ponder and DRAW cannot be
+    /// combined`), or the GUI's own text.
+    pub fn quiet(self, text: &str) -> String {
         match self {
-            Dialect::Ucci => Some("nobestmove"),
-            Dialect::Uci => None,
+            Dialect::Ucci => {
+                ["bestmove", "draw", "resign"].iter().fold(text.to_string(), |t, w| t.replace(w, &w.to_uppercase()))
+            }
+            Dialect::Uci => text.to_string(),
+        }
+    }
+
+    /// The answer to `go` with no position to search (`docs/ucci.md` §4, `docs/uci.md` §5).
+    pub const fn no_position(self) -> &'static str {
+        match self {
+            Dialect::Ucci => "nobestmove",
+            Dialect::Uci => "bestmove 0000",
         }
     }
 
@@ -140,7 +153,6 @@ mod tests {
         assert_eq!(Dialect::Uci.no_move(), "bestmove (none)");
         assert_eq!(Dialect::Ucci.bye(), Some("bye"));
         assert_eq!(Dialect::Uci.bye(), None);
-        assert_eq!(Dialect::Uci.stop_while_idle(), None);
     }
 
     #[test]

@@ -33,7 +33,7 @@ enum Msg {
     Eof,
     /// A search, perft or bench has ended, with its final lines (`bestmove`, ...). The loop prints them
     /// as it becomes idle, so whatever the GUI sends after reading the answer finds the engine
-    /// idle (a `stop` then gets its `nobestmove`, a `probe` sees queued option changes).
+    /// idle (a `stop` then finds nothing to stop, a `probe` sees queued option changes).
     SearchDone(Vec<Response>),
 }
 
@@ -92,6 +92,9 @@ pub struct Driver {
     tx: Sender<Msg>,
     rx: Receiver<Msg>,
     eof: bool,
+    /// The last `position` was refused: the engine holds no position the GUI meant until the
+    /// next good one, so nothing answers from the board before it (`docs/ucci.md` §4).
+    no_position: bool,
 }
 
 /// Reads raw lines (any length, any bytes) and forwards them; ends with `Eof`.
@@ -137,6 +140,7 @@ pub fn run(input: Box<dyn BufRead + Send>, output: Box<dyn Write + Send>) -> any
         tx,
         rx,
         eof: false,
+        no_position: false,
     };
     driver.main_loop();
     Ok(())
@@ -269,10 +273,18 @@ impl Driver {
                 return true;
             }
             Err(e) => {
+                self.no_position |= matches!(e, ParseError::Position(_));
                 self.info(e);
                 return true;
             }
         };
+        if self.no_position && cmd.reads_the_position() {
+            self.info(format!("{}: no position (the last 'position' was refused)", cmd.name()));
+            if matches!(cmd, Command::Go(_)) {
+                self.say(Response::NoPosition);
+            }
+            return true;
+        }
         match cmd {
             Command::Empty => {}
             Command::Ucci | Command::Uci => {
@@ -288,8 +300,17 @@ impl Driver {
             Command::NewGame => self.engine.new_game(),
             Command::Debug(on) => self.settings.debug = on,
             Command::Position(spec) => match spec.build() {
-                Ok(pos) => self.engine.set_position(pos),
-                Err(e) => self.info(ParseError::Position(e)),
+                Ok(pos) => {
+                    if !spec.passed_over.is_empty() {
+                        self.info(format!("position: ignored '{}' after the FEN's fields", spec.passed_over.join(" ")));
+                    }
+                    self.engine.set_position(pos);
+                    self.no_position = false;
+                }
+                Err(e) => {
+                    self.info(ParseError::Position(e));
+                    self.no_position = true;
+                }
             },
             Command::BanMoves(moves) => match check_legal(self.engine.position(), &moves) {
                 Ok(()) => self.engine.set_banned(moves),
@@ -298,7 +319,9 @@ impl Driver {
             Command::Go(go) => self.go(go),
             Command::Perft { depth } => self.perft(depth),
             Command::PonderHit { .. } => self.info("ponderhit ignored: not pondering"),
-            Command::Stop => self.say(Response::StopWhileIdle),
+            // Nothing to stop: no answer, which a GUI that sends `stop` before every `go`
+            // (cchess) would take for the next search's (`docs/ucci.md` §4).
+            Command::Stop => {}
             Command::Probe(spec) => self.probe(&spec),
             Command::Display => self.say(Response::Text(self.engine.position().to_string())),
             Command::Eval => self.say(Response::Text(self.engine.eval_trace().to_string())),
@@ -375,6 +398,7 @@ impl Driver {
                     return self.info(format!("setoption: {e}; the old net stays"));
                 }
             }
+            OptionChange::Ignored(why) => self.info(why),
             _ => {}
         }
         self.settings.apply(change);
@@ -427,6 +451,10 @@ impl Driver {
         if go.is_game_move()
             && let Some(bm) = self.engine.book_move(&go.searchmoves, rand::random())
         {
+            if let Some(line) = self.engine.line_of(bm.mv) {
+                let root = self.settings.show_wdl.then(|| self.engine.position().clone());
+                self.say(Response::Iteration(Iteration::of(&line, false, root.as_ref())));
+            }
             self.info(format!("book: {} ({} games)", bm.mv, bm.stats.games()));
             return self.say(Response::BestMove { mv: bm.mv, ponder: None, verdict: None });
         }

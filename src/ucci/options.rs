@@ -54,6 +54,9 @@ pub enum OptionId {
     MoveLimit,
     UseNnue,
     EvalFile,
+    Promotion,
+    UseHash,
+    Idle,
 }
 
 /// The largest value of a spin.
@@ -247,6 +250,21 @@ pub const OPTIONS: &[OptionDef] = &[
         uci: Some("EvalFile"),
         kind: OptionKind::Text { default: "" },
     },
+    // ElephantEye 3.31's options with nothing in Chuhan to map to: accepted, never announced
+    // (`docs/ucci.md` §6); a value other than what Chuhan does is ignored with a line saying so.
+    OptionDef {
+        id: OptionId::Promotion,
+        ucci: Some("promotion"),
+        uci: None,
+        kind: OptionKind::Check { default: false },
+    },
+    OptionDef { id: OptionId::UseHash, ucci: Some("usehash"), uci: None, kind: OptionKind::Check { default: true } },
+    OptionDef {
+        id: OptionId::Idle,
+        ucci: Some("idle"),
+        uci: None,
+        kind: OptionKind::Combo { default: "none", vars: COARSE_GRADES },
+    },
 ];
 
 /// The options announced after `ucci`, in order (`docs/ucci.md` §6).
@@ -343,8 +361,10 @@ impl OptionDef {
             }
             (OptionKind::Button, _) => line += "button",
             (OptionKind::Combo { default, vars }, Dialect::Ucci) => {
+                // The default first: uci2wb cuts the line at ` default ` and gives XBoard the
+                // first `var` as the default, which it then sets (`docs/ucci.md` §6).
                 line += "combo";
-                for v in vars {
+                for v in std::iter::once(&default).chain(vars.iter().filter(|v| **v != default)) {
                     line += &format!(" var {v}");
                 }
                 line += &format!(" default {default}");
@@ -433,8 +453,9 @@ pub enum OptionChange {
     NewGame,
     /// Button: clear the transposition table.
     ClearHash,
-    /// `UCI_Variant xiangqi`: accepted, changes nothing.
-    Variant,
+    /// Accepted, changes nothing: `UCI_Variant xiangqi`, and ElephantEye's options that
+    /// Chuhan has no use for at the values that are what it does anyway.
+    NoChange,
     MultiPv(u32),
     SkillLevel(Level),
     LimitStrength(bool),
@@ -457,6 +478,32 @@ pub enum OptionChange {
     UseNnue(bool),
     /// The net file's path; empty for the built-in net.
     EvalFile(String),
+    /// A value of one of ElephantEye's options that Chuhan cannot follow (`promotion true`,
+    /// `usehash false`, `idle` above `none`); `Display` says why it is ignored. Their default
+    /// values, which are what Chuhan does, are [`OptionChange::NoChange`].
+    Ignored(Ignored),
+}
+
+/// The ElephantEye option values that Chuhan accepts and cannot follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ignored {
+    Promotion,
+    NoHash,
+    Idle,
+}
+
+impl fmt::Display for Ignored {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ignored::Promotion => {
+                "setoption: promotion ignored: Chuhan plays the standard rules, where soldiers never promote"
+            }
+            Ignored::NoHash => "setoption: usehash ignored: the transposition table is always on",
+            Ignored::Idle => {
+                "setoption: idle ignored: a search runs at full speed (lower Threads to share the machine)"
+            }
+        })
+    }
 }
 
 /// A refused `setoption`; `Display` gives the `info string` text.
@@ -548,7 +595,7 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::MoveOverhead, Typed::Spin(ms)) => OptionChange::MoveOverheadMs(ms),
         (OptionId::NewGame, Typed::Button) => OptionChange::NewGame,
         (OptionId::ClearHash, Typed::Button) => OptionChange::ClearHash,
-        (OptionId::UciVariant, Typed::Combo(_)) => OptionChange::Variant,
+        (OptionId::UciVariant, Typed::Combo(_)) => OptionChange::NoChange,
         (OptionId::MultiPv, Typed::Spin(n)) => OptionChange::MultiPv(n),
         (OptionId::SkillLevel, Typed::Spin(n)) => OptionChange::SkillLevel(Level::clamped(n)),
         (OptionId::LimitStrength, Typed::Check(on)) => OptionChange::LimitStrength(on),
@@ -563,15 +610,22 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::MoveLimit, Typed::Spin(moves)) => OptionChange::MoveLimit(MoveLimit::moves(moves)),
         (OptionId::UseNnue, Typed::Check(on)) => OptionChange::UseNnue(on),
         (OptionId::EvalFile, Typed::Text(path)) => OptionChange::EvalFile(path),
+        (OptionId::Promotion, Typed::Check(false))
+        | (OptionId::UseHash, Typed::Check(true))
+        | (OptionId::Idle, Typed::Combo(0)) => OptionChange::NoChange,
+        (OptionId::Promotion, Typed::Check(true)) => OptionChange::Ignored(Ignored::Promotion),
+        (OptionId::UseHash, Typed::Check(false)) => OptionChange::Ignored(Ignored::NoHash),
+        (OptionId::Idle, Typed::Combo(_)) => OptionChange::Ignored(Ignored::Idle),
         (id, value) => unreachable!("OPTIONS declares {id:?} with another type than {value:?}"),
     }
 }
 
-/// `true`/`on` or `false`/`off`, any case (ElephantEye accepts `on` and `off`).
+/// `true`/`on`/`1` or `false`/`off`/`0`, any case (ElephantEye accepts `on` and `off`; uci2wb
+/// sends `setoption ponder 1` for XBoard's `hard`).
 fn parse_check(text: &str) -> Option<bool> {
     match text.to_ascii_lowercase().as_str() {
-        "true" | "on" => Some(true),
-        "false" | "off" => Some(false),
+        "true" | "on" | "1" => Some(true),
+        "false" | "off" | "0" => Some(false),
         _ => None,
     }
 }

@@ -7,14 +7,17 @@
 use std::fmt;
 
 use super::command::Tokens;
-use crate::board::{FenError, IllegalMove, Illegality, Position, START_FEN, Setup};
+use crate::board::{FenError, IllegalMove, Illegality, Position, Setup};
 use crate::types::Move;
 
 /// A position as `position` and `probe` describe it, checked for syntax only.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionSpec {
-    /// The FEN as sent, its fields separated by single blanks; `None` for `startpos`.
-    pub fen: Option<String>,
+    /// The FEN's fields as read; `None` for `startpos`.
+    pub setup: Option<Setup>,
+    /// The tokens of the FEN after the side to move that were passed over (GUIs' own additions,
+    /// `docs/ucci.md` §4), for the driver to report; empty for a clean FEN.
+    pub passed_over: Vec<String>,
     /// The moves to play from it, in order.
     pub moves: Vec<Move>,
 }
@@ -75,13 +78,15 @@ impl std::error::Error for NumberedIllegal {}
 impl PositionSpec {
     /// The start position with no moves.
     pub fn startpos() -> PositionSpec {
-        PositionSpec { fen: None, moves: Vec::new() }
+        PositionSpec { setup: None, passed_over: Vec::new(), moves: Vec::new() }
     }
 
     /// Parses the arguments of `position` or `probe`: `startpos | fen <FEN>`, then optionally
-    /// `moves <m1> ...`. The FEN ends at the token `moves` (any case) or the end of the line.
+    /// `moves <m1> ...`. The FEN ends at the token `moves` (any case) or the end of the line;
+    /// its board and side are read strictly, the rest as GUIs write it ([`Setup::parse_lenient`]).
     pub(crate) fn parse(tokens: &mut Tokens<'_>) -> Result<PositionSpec, PositionError> {
-        let fen = match tokens.next() {
+        let mut passed_over = Vec::new();
+        let setup = match tokens.next() {
             None => return Err(PositionError::MissingSource),
             Some(t) if t.eq_ignore_ascii_case("startpos") => {
                 match tokens.next() {
@@ -96,9 +101,9 @@ impl PositionSpec {
                 if fields.is_empty() {
                     return Err(PositionError::MissingFen);
                 }
-                let fen = fields.join(" ");
-                Setup::parse(&fen).map_err(PositionError::Fen)?;
-                Some(fen)
+                let (setup, passed) = Setup::parse_lenient(&fields.join(" ")).map_err(PositionError::Fen)?;
+                passed_over = passed;
+                Some(setup)
             }
             Some(t) => return Err(PositionError::BadSource(t.to_string())),
         };
@@ -112,13 +117,16 @@ impl PositionSpec {
                 })
             })
             .collect::<Result<Vec<Move>, PositionError>>()?;
-        Ok(PositionSpec { fen, moves })
+        Ok(PositionSpec { setup, passed_over, moves })
     }
 
     /// Sets up the FEN and plays the moves, all or nothing. The returned position's undo stack
     /// holds every position of the list as game history (for the repetition rules).
     pub fn build(&self) -> Result<Position, PositionError> {
-        let mut pos = Position::from_fen(self.fen.as_deref().unwrap_or(START_FEN)).map_err(PositionError::Fen)?;
+        let mut pos = match &self.setup {
+            None => Position::startpos(),
+            Some(setup) => Position::from_setup(setup).map_err(PositionError::Fen)?,
+        };
         play_all(&mut pos, &self.moves).map_err(PositionError::Illegal)?;
         Ok(pos)
     }
@@ -127,9 +135,9 @@ impl PositionSpec {
 impl fmt::Display for PositionSpec {
     /// The spec in command syntax, without the command word: `startpos moves h2e2 h9g7`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.fen {
+        match &self.setup {
             None => write!(f, "startpos")?,
-            Some(fen) => write!(f, "fen {fen}")?,
+            Some(setup) => write!(f, "fen {setup}")?,
         }
         if !self.moves.is_empty() {
             write!(f, " moves")?;
@@ -218,22 +226,49 @@ mod tests {
 
     const MATE_FEN: &str = "3k5/9/9/4N4/9/8R/9/9/4K4/9 w - - 0 1";
 
+    fn fen_spec(fen: &str, passed_over: &[&str], moves: &[&str]) -> PositionSpec {
+        PositionSpec {
+            setup: Some(Setup::parse(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))),
+            passed_over: passed_over.iter().map(|t| t.to_string()).collect(),
+            moves: moves.iter().map(|m| mv(m)).collect(),
+        }
+    }
+
     #[test]
     fn forms() {
         assert_eq!(spec("startpos"), Ok(PositionSpec::startpos()));
         assert_eq!(spec("STARTPOS MOVES"), Ok(PositionSpec::startpos()));
         assert_eq!(
             spec("startpos moves h2e2  H9G7\th0-g2"),
-            Ok(PositionSpec { fen: None, moves: vec![mv("h2e2"), mv("h9g7"), mv("h0g2")] })
+            Ok(PositionSpec { setup: None, passed_over: vec![], moves: vec![mv("h2e2"), mv("h9g7"), mv("h0g2")] })
         );
-        assert_eq!(spec(&format!("fen {MATE_FEN}")), Ok(PositionSpec { fen: Some(MATE_FEN.into()), moves: vec![] }));
+        assert_eq!(spec(&format!("fen {MATE_FEN}")), Ok(fen_spec(MATE_FEN, &[], &[])));
+        assert_eq!(spec("fen  3k5/9/9/4N4/9/8R/9/9/4K4/9   w moves i4i9"), Ok(fen_spec(MATE_FEN, &[], &["i4i9"])));
+        assert_eq!(spec(&format!("fen {MATE_FEN} moves")), Ok(fen_spec(MATE_FEN, &[], &[])));
+    }
+
+    /// What GUIs write after the side to move is read as ElephantEye reads it: the sound
+    /// counters used, the rest passed over for the driver to report (`docs/ucci.md` §4).
+    #[test]
+    fn gui_fens_are_read_with_their_additions_passed_over() {
+        const BOARD: &str = "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b";
+        let fen = format!("{BOARD} - - 0 1");
+        // gmchess (src/Engine.cc, to_fens): `--`, counters written twice, a trailing blank.
+        assert_eq!(spec(&format!("fen {BOARD} -- 0 1  moves b9c7")), Ok(fen_spec(&fen, &[], &["b9c7"])));
+        assert_eq!(spec(&format!("fen {BOARD} -- 0 1 ")), Ok(fen_spec(&fen, &[], &[])));
         assert_eq!(
-            spec("fen  3k5/9/9/4N4/9/8R/9/9/4K4/9   w moves i4i9"),
-            Ok(PositionSpec { fen: Some("3k5/9/9/4N4/9/8R/9/9/4K4/9 w".into()), moves: vec![mv("i4i9")] })
+            spec(&format!("fen {BOARD} -- 0 1  -- 0 1  moves b9c7")),
+            Ok(fen_spec(&fen, &["--", "0", "1"], &["b9c7"]))
         );
         assert_eq!(
-            spec(&format!("fen {MATE_FEN} moves")),
-            Ok(PositionSpec { fen: Some(MATE_FEN.into()), moves: vec![] })
+            spec(&format!("fen {BOARD} - - 31 40 moves")),
+            Ok(fen_spec(&format!("{BOARD} - - 31 40"), &[], &[]))
+        );
+        assert_eq!(spec(&format!("fen {BOARD} - - x")), Ok(fen_spec(&fen, &["x"], &[])));
+        let built = spec(&format!("fen {BOARD} -- 12 30 -- 0 1 moves b9c7")).and_then(|s| s.build());
+        assert_eq!(
+            built.map(|p| p.fen()),
+            Ok("r1bakabCr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w - - 13 31".into())
         );
     }
 
@@ -252,7 +287,10 @@ mod tests {
             text("fen 3k5/9/9/4N4/9/8R/9/9/4K4 w"),
             "invalid FEN (placement field: expected 10 ranks separated by '/', found 9)"
         );
-        assert_eq!(text(&format!("fen {MATE_FEN} x")), "invalid FEN (unexpected token 'x' after the move number)");
+        assert_eq!(
+            text("fen 3k5/9/9/4N4/9/8R/9/9/4K4/9 -- 0 1"),
+            "invalid FEN (side-to-move field: '--' is not w, r or b)"
+        );
         assert_eq!(text(&format!("fen {MATE_FEN} moves i4i10")), "move 1 'i4i10' is not a move (ranks are 0 to 9)");
         assert_eq!(text("startpos moves h2e2 h9g7 z0a1"), "move 3 'z0a1' is not a move (files are a to i)");
         assert_eq!(text("startpos moves h2h2"), "move 1 'h2h2' is not a move (from and to are the same point)");

@@ -2,7 +2,7 @@
 //!
 //! A response renders to zero or more lines, without line ends: the UCCI search report of an
 //! iteration is two lines (`docs/ucci.md` §7.5), and some answers exist in one dialect only (`bye`,
-//! `nobestmove` to an idle `stop`). The writer sends each line with `\n` and flushes.
+//! `nobestmove` to a `go` after a refused position). The writer sends each line with `\n` and flushes.
 
 use super::Dialect;
 use super::options;
@@ -113,8 +113,9 @@ pub enum Response {
     BestMove { mv: Move, ponder: Option<Move>, verdict: Option<Verdict> },
     /// The answer of a search without a move: `nobestmove` or `bestmove (none)`.
     NoBestMove,
-    /// The answer to `stop` while idle: `nobestmove` in UCCI, nothing in UCI.
-    StopWhileIdle,
+    /// The answer to `go` while the last `position` was refused: `nobestmove` in UCCI,
+    /// `bestmove 0000` (the null move) in UCI (`docs/ucci.md` §4).
+    NoPosition,
     /// The answer to `probe`.
     PopHash(HashProbe),
     /// The result of `go perft <depth>`: `divide` holds each root move's count, sorted by move
@@ -170,7 +171,7 @@ impl Response {
                 vec![line]
             }
             Response::NoBestMove => vec![dialect.no_move().into()],
-            Response::StopWhileIdle => dialect.stop_while_idle().map(String::from).into_iter().collect(),
+            Response::NoPosition => vec![dialect.no_position().into()],
             Response::PopHash(probe) => vec![pophash(probe)],
             Response::Perft { depth, divide } => {
                 let (mut lines, total) = crate::engine::perft_report(divide, *depth);
@@ -178,7 +179,9 @@ impl Response {
                 lines
             }
             Response::Bye => dialect.bye().map(String::from).into_iter().collect(),
-            Response::InfoString(text) => vec![format!("info string {}", text.replace(['\r', '\n'], " "))],
+            Response::InfoString(text) => {
+                vec![format!("info string {}", dialect.quiet(&text.replace(['\r', '\n'], " ")))]
+            }
             Response::Text(text) => text.lines().map(String::from).collect(),
         }
     }
@@ -317,7 +320,8 @@ mod tests {
             Response::RootScore { score: Score::Decided { win: false, plies: 0 }, wdl: None },
             Response::SearchEnd { time_ms: 0, nodes: 1 },
             Response::NoBestMove,
-            Response::StopWhileIdle,
+            Response::info_string("go: no position (the last 'position' was refused)"),
+            Response::NoPosition,
             Response::info_string("unknown command: hello"),
             Response::Bye,
         ];
@@ -339,6 +343,7 @@ pophash bestmove i4i9 lowerbound 9999 depth 3 upperbound 9999 depth 3
 info depth 0 score -10000
 info time 0 nodes 1
 nobestmove
+info string go: no position (the last 'position' was refused)
 nobestmove
 info string unknown command: hello
 bye";
@@ -379,8 +384,9 @@ bye";
             Response::BestMove { mv: mv("i4i9"), ponder: None, verdict: Some(Verdict::Resign) },
             Response::RootScore { score: Score::Decided { win: false, plies: 0 }, wdl: None },
             Response::NoBestMove,
-            Response::StopWhileIdle,
             Response::info_string("position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)"),
+            Response::info_string("go: no position (the last 'position' was refused)"),
+            Response::NoPosition,
             Response::Bye,
         ];
         let expected = "\
@@ -391,7 +397,9 @@ info depth 1 seldepth 1 multipv 1 score mate 1 nodes 28 nps 28000 hashfull 0 tim
 bestmove i4i9
 info depth 0 score mate 0
 bestmove (none)
-info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)";
+info string position rejected: move 1 'i4i10' is not a move (ranks are 0 to 9)
+info string go: no position (the last 'position' was refused)
+bestmove 0000";
         assert_eq!(transcript(Dialect::Uci, &responses), expected);
     }
 

@@ -61,11 +61,12 @@ impl Settings {
             OptionChange::MoveLimit(limit) => self.move_limit = limit,
             OptionChange::NewGame
             | OptionChange::ClearHash
-            | OptionChange::Variant
+            | OptionChange::NoChange
             | OptionChange::UseBook(_)
             | OptionChange::BookFile(_)
             | OptionChange::UseNnue(_)
-            | OptionChange::EvalFile(_) => {}
+            | OptionChange::EvalFile(_)
+            | OptionChange::Ignored(_) => {}
         }
     }
 }

@@ -72,7 +72,7 @@ fn both_spellings_work_in_both_dialects() {
         assert_eq!(ok("newgame", None, dialect), OptionChange::NewGame);
         assert_eq!(ok("clear  hash", None, dialect), OptionChange::ClearHash);
         assert_eq!(ok("Move Overhead", Some("30"), dialect), OptionChange::MoveOverheadMs(30));
-        assert_eq!(ok("UCI_Variant", Some("Xiangqi"), dialect), OptionChange::Variant);
+        assert_eq!(ok("UCI_Variant", Some("Xiangqi"), dialect), OptionChange::NoChange);
         assert_eq!(ok("usebook", Some("false"), dialect), OptionChange::UseBook(false));
         assert_eq!(ok("OwnBook", Some("on"), dialect), OptionChange::UseBook(true));
     }
@@ -142,6 +142,45 @@ fn refusals_give_the_info_string_text() {
     );
 }
 
+/// ElephantEye 3.31's options (its `ucci` answer, `eleeye/ucci.cpp`), as gmchess sends them:
+/// every one accepted, in any case and spacing; those Chuhan cannot follow say so.
+#[test]
+fn elephanteyes_options_are_all_accepted() {
+    for (name, value) in [
+        ("usemillisec", "true"),
+        ("promotion", "false"),
+        ("batch", "false"),
+        ("debug", "false"),
+        ("ponder", "false"),
+        ("usehash", "true"),
+        ("usebook", "true"),
+        ("bookfiles", "<empty>"),
+        ("hashsize", "16"),
+        ("idle", "none"),
+        ("pruning", "large"),
+        ("knowledge", "large"),
+        ("randomness", "none"),
+        ("style", "risky"),
+        ("PRUNING", "  Large "),
+        ("Knowledge", "NONE"),
+    ] {
+        assert!(validate(name, Some(value), Dialect::Ucci, 64).is_ok(), "{name} {value}");
+    }
+    assert_eq!(ok("newgame", None, Dialect::Ucci), OptionChange::NewGame);
+    for (name, value, ignored) in [
+        ("idle", "large", Ignored::Idle),
+        ("IDLE", "small", Ignored::Idle),
+        ("promotion", "true", Ignored::Promotion),
+        ("usehash", "false", Ignored::NoHash),
+    ] {
+        assert_eq!(ok(name, Some(value), Dialect::Ucci), OptionChange::Ignored(ignored), "{name} {value}");
+    }
+    assert_eq!(
+        Ignored::Idle.to_string(),
+        "setoption: idle ignored: a search runs at full speed (lower Threads to share the machine)"
+    );
+}
+
 #[test]
 fn settings_default_to_the_table() {
     let s = Settings::default();
@@ -172,6 +211,13 @@ fn settings_default_to_the_table() {
             // Kept by the engine too (the built-in net, on); engine-tests/nnue.rs checks them.
             (OptionId::UseNnue, OptionKind::Check { default }) => default == crate::nnue::ON_BY_DEFAULT,
             (OptionId::EvalFile, OptionKind::Text { default: "" }) => true,
+            // ElephantEye's, whose defaults are what Chuhan does: they change nothing.
+            (OptionId::Promotion | OptionId::UseHash, OptionKind::Check { default }) => {
+                ok(def.ucci.unwrap_or_default(), Some(&default.to_string()), Dialect::Ucci) == OptionChange::NoChange
+            }
+            (OptionId::Idle, OptionKind::Combo { default, .. }) => {
+                ok("idle", Some(default), Dialect::Ucci) == OptionChange::NoChange
+            }
             _ => false,
         };
         assert!(matches, "{:?}", def.id);
