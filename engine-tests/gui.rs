@@ -184,6 +184,14 @@ fn tchess() {
             .iter()
             .all(|l| l.starts_with("info depth") || l.starts_with("info string book: ") || l.starts_with("bestmove"))
     );
+    // Out of the book, a search ended by the clock, maybe inside an iteration: its answer is
+    // still the last line's first move.
+    s.send("stop");
+    let fen = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+    s.send(&format!("position fen {fen}"));
+    s.send("go movetime 5000");
+    let lines = answer(&mut s, &meant(fen, ""));
+    assert_eq!(last_pv_move(&lines), Some(bestmove(&lines)), "{lines:?}");
 }
 
 /// xiangqi_tui 0.1.0 (crates.io; `src/engine/uci_ucci_engine/analyze_once.rs`, `protocol/common.rs`):

@@ -297,6 +297,20 @@ impl Worker<'_> {
                     best_pv = self.root_pv();
                     best_value = self.root_moves[0].value;
                 }
+                // GUIs that take their move from the last line shown (xiangqi_tui, TChess:
+                // `docs/ucci.md` §12) see the answer's line when it is not that line.
+                if self.is_main() && !best_pv.is_empty() && lines.first().is_none_or(|l: &Line| l.pv != best_pv) {
+                    report(&Info {
+                        multipv: 1,
+                        depth,
+                        seldepth: self.seldepth.max(depth as usize),
+                        score: Score::from_value(best_value),
+                        nodes: self.shared.total_nodes(),
+                        time: self.ctl.since_go(),
+                        hashfull: self.tt.hashfull(),
+                        pv: best_pv.clone(),
+                    });
+                }
                 break;
             }
             // Later lines can come out above earlier ones (the search is not exact): best first.
