@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use super::record::Record;
 use super::{Settings, keep};
-use crate::arena::game::jittered_nodes;
 use crate::engine::{Engine, Limits};
+use crate::game::jittered_nodes;
 use crate::pgn::{self, Game};
 use crate::tune::data::ended_off_the_board;
 

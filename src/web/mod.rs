@@ -10,7 +10,6 @@
 //! its own, and a book a tab sends is kept in memory for that tab only.
 
 mod assets;
-mod clock;
 mod games;
 mod protocol;
 mod session;

@@ -6,12 +6,12 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
 use tokio::sync::mpsc;
 
 use super::Shared;
-use super::clock::GameClock;
 use super::protocol::{ClientMessage, ServerMessage};
 use super::setup::{self, MAX_MOVES};
 use super::tree::{ROOT, Tree};
@@ -19,9 +19,9 @@ use super::view::{self, Mode};
 use crate::analysis::Review;
 use crate::board::Position;
 use crate::engine::{Engine, Info, SearchResult};
+use crate::game::{Budget, Game, Played, Player};
 use crate::notation::{self, Notation, Script};
 use crate::pgn;
-use crate::play::game::Game;
 use crate::types::Move;
 use crate::words::{self, Lang, Say};
 
@@ -74,7 +74,7 @@ pub async fn run(mut ws: WebSocket, shared: Shared, prefs: Prefs) {
         return;
     }
     loop {
-        let flag = session.deadline().map(tokio::time::Instant::from_std);
+        let flag = session.game.deadline().map(tokio::time::Instant::from_std);
         let replies = tokio::select! {
             msg = ws.recv() => match msg {
                 Some(Ok(Message::Text(text))) => session.handle_text(&text),
@@ -117,8 +117,6 @@ pub(super) struct Session {
     pub(super) notation: Notation,
     /// The language of the texts sent.
     pub(super) lang: Lang,
-    /// The game's clocks, in a game that has them.
-    pub(super) clock: Option<GameClock>,
     /// The analysis tree (the line played, in a game) and the node `game` has reached.
     pub(super) tree: Tree,
     pub(super) node: usize,
@@ -152,7 +150,6 @@ impl Session {
             mode: Mode::Analysis { multipv: 1 },
             notation: Notation::Chinese(Script::Simplified),
             lang: Lang::En,
-            clock: None,
             tree: Tree::default(),
             node: ROOT,
             generation: 0,
@@ -244,15 +241,16 @@ impl Session {
         let (human, level) = (setup::colour(color.as_deref())?, setup::level(level)?);
         let (movetime, control, left) = time;
         let movetime = setup::check_movetime(movetime)?;
-        let game = setup::game(fen.as_deref(), moves.as_deref(), self.shared.move_limit)?;
+        let mut game = setup::game(fen.as_deref(), moves.as_deref(), self.shared.move_limit)?;
         let clock = setup::clock(control.as_deref(), left, game.moves().len())?;
+        let budget = clock.map_or(Budget::MoveTime(Duration::from_millis(movetime)), |c| Budget::Clock(c.control()));
+        game.set_clock(clock);
         self.halt();
-        self.clock = clock;
         self.annotated = None;
         self.tree = Tree::line(game.moves());
         self.node = self.tree.len() - 1;
         self.game = game;
-        self.mode = Mode::Play { human, level, movetime };
+        self.mode = Mode::Play { human, player: Player { level, budget } };
         if let Some(engine) = self.engine.as_mut() {
             tokio::task::block_in_place(|| engine.new_game());
         }
@@ -284,7 +282,6 @@ impl Session {
             }
         };
         self.halt();
-        self.clock = None;
         self.annotated = None;
         (self.tree, self.game, self.node) = (tree, game, node);
         self.mode = Mode::Analysis { multipv };
@@ -309,31 +306,18 @@ impl Session {
     /// may have fallen first); in analysis the tree goes to the move's node, a new one if the
     /// move is new here.
     fn play_checked(&mut self, mv: Move) -> Result<(), Say> {
-        let mover = self.game.position().side_to_move();
         if matches!(self.mode, Mode::Analysis { .. }) && self.tree.len() >= MAX_MOVES {
             return Err(setup::too_many());
         }
-        self.game.play(mv).map_err(|e| words::illegal_move(&e))?;
-        self.node = self.tree.child(self.node, mv);
-        if let Some(clock) = self.clock.as_mut()
-            && !clock.moved(mover)
-        {
-            self.game.undo(1);
-            self.node = self.tree.parent(self.node);
-            self.game.flag(mover);
+        if self.game.play(mv).map_err(|e| words::illegal_move(&e))? == Played::Moved {
+            self.node = self.tree.child(self.node, mv);
         }
         Ok(())
     }
 
-    /// When the flag of the side to move falls, in a game on the clock still going on.
-    fn deadline(&self) -> Option<std::time::Instant> {
-        let clock = self.clock.as_ref().filter(|_| !self.game.is_over())?;
-        clock.deadline(self.game.position().side_to_move())
-    }
-
     /// The side to move ran out of time.
     fn flag_fell(&mut self) -> Vec<ServerMessage> {
-        if self.deadline().is_none_or(|d| d > std::time::Instant::now()) {
+        if self.game.deadline().is_none_or(|d| d > std::time::Instant::now()) {
             return Vec::new();
         }
         self.halt();
@@ -364,9 +348,6 @@ impl Session {
                 let plies = self.game.take_back(human);
                 self.tree = Tree::line(self.game.moves());
                 self.node = self.tree.len() - 1;
-                if let Some(clock) = self.clock.as_mut() {
-                    clock.restart();
-                }
                 plies
             }
             Mode::Analysis { .. } if self.node != ROOT => return self.goto(self.tree.parent(self.node)),
@@ -424,11 +405,11 @@ impl Session {
         out
     }
 
+    /// Chuhan's move without a search, if it has one here (the book's).
     fn book_move(&mut self) -> Option<Move> {
-        let pos = self.game.position().clone();
-        let engine = self.engine()?;
-        engine.set_position(pos);
-        engine.book_move(&[], rand::random()).map(|bm| bm.mv)
+        let Mode::Play { player, .. } = self.mode else { return None };
+        let game = self.game.clone();
+        Some(player.prepared(self.engine()?, &game)?.mv)
     }
 
     /// The book sent under `token` (the server's when `None`) for the explorer and Chuhan.

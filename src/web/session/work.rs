@@ -9,8 +9,9 @@ use tokio::sync::OwnedSemaphorePermit;
 
 use super::{ADVICE_MS, Event, Session, Work};
 use crate::analysis::Review;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Limits, SearchResult, Strength};
-use crate::play::advice::HINT_LINES;
+use crate::engine::{Engine, Limits, SearchResult};
+use crate::game::Budget;
+use crate::game::chuhan::{self, HINT_LINES};
 use crate::web::protocol::ServerMessage;
 use crate::web::setup::{self, DEFAULT_MOVETIME_MS};
 use crate::web::tree::Tree;
@@ -65,25 +66,16 @@ impl Session {
             return self.run_review(permit);
         }
         let (generation, pos) = (self.generation, self.game.position().clone());
+        let advice = Budget::MoveTime(Duration::from_millis(ADVICE_MS));
         let limits = match (work, self.mode) {
-            // On the clock, as `go wtime btime winc binc` would: the engine spends its own time.
-            (Work::Reply, Mode::Play { level, .. }) if let Some(clock) = &self.clock => {
-                let (time, increment) = clock.for_search(pos.side_to_move());
-                Limits { strength: Strength::at_level(level), time: Some(time), increment, ..Limits::default() }
+            (Work::Reply, Mode::Play { player, .. }) => player.limits(&self.game),
+            (Work::Analyse, Mode::Analysis { multipv }) => {
+                Limits { infinite: true, multipv, move_limit: self.game.move_limit(), ..Limits::default() }
             }
-            (Work::Reply, Mode::Play { level, movetime, .. }) => Limits {
-                strength: Strength::at_level(level),
-                movetime: Some(Duration::from_millis(movetime)),
-                ..Limits::default()
-            },
-            (Work::Analyse, Mode::Analysis { multipv }) => Limits { infinite: true, multipv, ..Limits::default() },
-            (Work::Hint, _) => {
-                Limits { multipv: HINT_LINES, movetime: Some(Duration::from_millis(ADVICE_MS)), ..Limits::default() }
-            }
-            (Work::Draw, _) => Limits { movetime: Some(Duration::from_millis(ADVICE_MS)), ..Limits::default() },
+            (Work::Hint, _) => chuhan::advice(&self.game, advice, HINT_LINES),
+            (Work::Draw, _) => chuhan::advice(&self.game, advice, 1),
             _ => return Vec::new(),
         };
-        let limits = Limits { move_limit: self.shared.move_limit, ..limits };
         let (info_tx, done_tx) = (self.events.clone(), self.events.clone());
         if self.engine().is_none() {
             return vec![self.error(Say::new("cannot start an engine: out of memory", "无法启动引擎：内存不足"))];
@@ -119,7 +111,6 @@ impl Session {
         let movetime = setup::check_movetime(movetime)?;
         let game = setup::game(fen.as_deref(), Some(&moves), self.shared.move_limit)?;
         self.halt();
-        self.clock = None;
         self.annotated = None;
         self.tree = Tree::line(game.moves());
         self.node = self.tree.len() - 1;
@@ -183,8 +174,8 @@ impl Session {
             },
             Work::Hint => vec![ServerMessage::Hint { lines: view::result_lines(self, &result) }],
             Work::Draw => {
-                // The search was of the player's turn: Chuhan's own value is its negation.
-                if -result.value <= DRAW_ACCEPT_MAX {
+                let Mode::Play { human, .. } = self.mode else { return Vec::new() };
+                if chuhan::answer_draw(self.game.position(), !human, result.value).accepts {
                     self.game.agree_draw();
                     vec![self.state(), self.notice(Say::new("Chuhan accepts the draw", "楚汉同意和棋"))]
                 } else {
