@@ -212,7 +212,7 @@ pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation, lang: L
     let message = ServerMessage::Reviewed {
         moves,
         red: review.red_chances(),
-        summary: words::review_summary(lang, &heading, &record, review),
+        summary: analysis::review_summary(lang, &heading, &record, review),
         pgn: annotated.to_pgn(notation),
     };
     (message, annotated)
