@@ -1,8 +1,9 @@
 //! One tab: its game or analysis board, its engine, and the work that engine is doing. The
 //! session owns everything; the engine's threads only send [`Event`]s back, each stamped with
 //! the generation it was started in, so a result that a later move, undo or new game made stale
-//! is dropped. A search starts only with a permit of the shared semaphore (one per core) and
-//! gives it back when it ends; a closed tab stops its search.
+//! is dropped. A search starts only with a core of the shared [`Cores`](super::cores::Cores) and gives it back when
+//! it ends; an analysis yields its core to a game in another tab and resumes afterwards, and
+//! pauses while its tab is hidden; a closed tab stops its search.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -12,6 +13,7 @@ use axum::extract::ws::{Message, WebSocket};
 use tokio::sync::mpsc;
 
 use super::Shared;
+use super::cores::{Core, Waiting};
 use super::protocol::{ClientMessage, ServerMessage};
 use super::setup::{self, MAX_MOVES};
 use super::tree::{ROOT, Tree};
@@ -38,6 +40,11 @@ pub(super) enum Event {
     Done(u64, Work, SearchResult),
     Progress(u64, usize, usize),
     Reviewed(u64, Box<Review>),
+    /// A core granted to the request of this ticket.
+    Core(Core),
+    /// Give up the core of this ticket: a game waits for it, for at most this long; the
+    /// request to resume afterwards is queued already.
+    Yield(u64, Waiting, Duration),
 }
 
 /// The tab's choices that come with its connection.
@@ -83,10 +90,6 @@ pub async fn run(mut ws: WebSocket, shared: Shared, prefs: Prefs) {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(event) = rx.recv() => session.on_event(event),
-            permit = session.shared.searches.clone().acquire_owned(), if session.pending.is_some() => match permit {
-                Ok(permit) => session.start(permit),
-                Err(_) => break,
-            },
             () = tokio::time::sleep_until(flag.unwrap_or_else(tokio::time::Instant::now)), if flag.is_some() => session.flag_fell(),
         };
         if !deliver(&mut ws, replies).await {
@@ -122,10 +125,18 @@ pub(super) struct Session {
     pub(super) node: usize,
     /// Bumped whenever the board or the work changes: older events are stale.
     generation: u64,
-    /// Work waiting for a permit.
+    /// Work waiting for a core, and its place in the queue.
     pending: Option<Work>,
-    /// Work under way (its permit held by its thread).
+    waiting: Option<Waiting>,
+    /// Work under way, and the ticket of the core its thread holds.
     running: Option<Work>,
+    core: Option<u64>,
+    /// The tab's place among the analyses waiting for a core, kept from its first.
+    place: Option<u64>,
+    /// The tab is hidden: its analysis pauses.
+    hidden: bool,
+    /// Its analysis was paused while hidden, and resumes when it is shown.
+    paused: bool,
     /// The review under way stops when this is set.
     cancel: Arc<AtomicBool>,
     /// The game under review (a review has its own engine, on a blocking thread).
@@ -154,7 +165,12 @@ impl Session {
             node: ROOT,
             generation: 0,
             pending: None,
+            waiting: None,
             running: None,
+            core: None,
+            place: None,
+            hidden: false,
+            paused: false,
             cancel: Arc::new(AtomicBool::new(false)),
             review: None,
             annotated: None,
@@ -203,6 +219,7 @@ impl Session {
             ClientMessage::Notation { notation } => self.set_notation(&notation).map(|()| vec![self.state()]),
             ClientMessage::Review { fen, moves, movetime } => self.start_review(fen, moves, movetime),
             ClientMessage::Book { token } => self.use_book(token),
+            ClientMessage::Visible { visible } => Ok(self.set_visible(visible)),
         };
         result.unwrap_or_else(|e| vec![self.error(e)])
     }
