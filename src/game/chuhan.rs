@@ -8,7 +8,7 @@ use std::fmt;
 use super::Game;
 use super::budget::Budget;
 use crate::board::Position;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Level, Limits, Strength};
+use crate::engine::{Engine, Level, Limits, Strength};
 use crate::types::{Color, Move, Value};
 
 /// Chuhan's level when none is given: one an ordinary club player can beat
@@ -17,6 +17,10 @@ pub const DEFAULT_LEVEL: Level = match Level::new(10) {
     Some(level) => level,
     None => panic!("10 is a level"),
 };
+
+/// A draw offer is accepted when Chuhan does not think itself better than this (from its own
+/// side), in every front alike.
+pub const DRAW_ACCEPT_MAX: Value = 0;
 
 /// The lines a hint shows (MultiPV).
 pub const HINT_LINES: usize = 3;
