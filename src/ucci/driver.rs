@@ -567,15 +567,14 @@ impl Answer {
         match result.best {
             Some(mv) => {
                 answer.push(Response::SearchEnd { time_ms, nodes: result.nodes });
-                let offered = self.draw_offer.load(Ordering::Relaxed);
-                let verdict =
-                    if offered && chuhan::answer_draw(&self.pos, self.pos.side_to_move(), result.value).accepts {
-                        Some(Verdict::Draw)
-                    } else if self.timed && result.value <= -RULE_BOUND {
-                        Some(Verdict::Resign)
-                    } else {
-                        None
-                    };
+                let accepts = chuhan::answer_draw(&self.pos, self.pos.side_to_move(), result.value).accepts;
+                let verdict = if self.draw_offer.load(Ordering::Relaxed) && accepts {
+                    Some(Verdict::Draw)
+                } else if self.timed && result.value <= -RULE_BOUND {
+                    Some(Verdict::Resign)
+                } else {
+                    None
+                };
                 answer.push(Response::BestMove { mv, ponder: result.ponder, verdict });
             }
             None => {
