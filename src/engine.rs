@@ -31,9 +31,6 @@ pub use crate::tt::{Bound, Entry};
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 64;
-/// A draw offer is accepted when the engine does not think itself better than this (from its
-/// own side), in the protocol and in the terminal game alike.
-pub const DRAW_ACCEPT_MAX: Value = 0;
 /// Memory one search thread needs, in MB, rounded up: its histories (the continuation table
 /// alone is 3 MB), its evaluation cache, its stack.
 const THREAD_MB: usize = 8;

@@ -31,6 +31,7 @@ pub mod diagram;
 pub mod engine;
 pub mod epd;
 pub mod eval;
+pub mod game;
 pub mod hugemem;
 pub mod judge;
 pub mod movegen;

@@ -411,3 +411,139 @@ fn design_describes_the_tree() {
     assert!(problems.is_empty(), "docs/design.md §1 is out of date:\n{}", problems.join("\n"));
     assert!(modules.len() > 20, "only {} rows read from the table of docs/design.md §1", modules.len());
 }
+
+/// The layers of `docs/design.md` §2: its code block's groups, left to right, each the modules
+/// named in it (a parenthesised remark names none).
+fn layers(block: &[String]) -> Vec<Vec<String>> {
+    let mut text = block.join(" ");
+    while let (Some(open), Some(close)) = (text.find('('), text.find(')')) {
+        if close < open {
+            break;
+        }
+        text.replace_range(open..=close, "");
+    }
+    text.split('→')
+        .map(|group| group.split(',').map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect())
+        .collect()
+}
+
+/// The top-level modules a source text names through `crate::` or `chuhan::` paths, its unit
+/// tests (`#[cfg(test)]` and what follows) and comments left out: `use crate::{a::X, b}` names
+/// `a` and `b`.
+fn modules_named(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let code: String =
+        code.lines().map(|l| if l.trim_start().starts_with("//") { "" } else { l }).collect::<Vec<_>>().join("\n");
+    let ident = |s: &str| s.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect::<String>();
+    let mut named = Vec::new();
+    for root in ["crate::", "chuhan::"] {
+        for (at, _) in code.match_indices(root) {
+            let rest = &code[at + root.len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                // The names at the group's first level of braces.
+                let (mut depth, mut start) = (0, true);
+                for (i, c) in group.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => start = true,
+                        c if start && depth == 0 && !c.is_whitespace() => {
+                            named.push(ident(&group[i..]));
+                            start = false;
+                        }
+                        _ => {}
+                    }
+                }
+            } else {
+                named.push(ident(rest));
+            }
+        }
+    }
+    named.retain(|m| !m.is_empty() && m != "self");
+    named.sort();
+    named.dedup();
+    named
+}
+
+/// The arrows up the layers of a module's source texts: each module named that is not in a
+/// group to the left of `module`'s, as `<file>: `<module>` uses `<other>` ...`.
+fn arrows_up(layers: &[Vec<String>], module: &str, files: &[(String, String)]) -> Vec<String> {
+    let rank = |m: &str| layers.iter().position(|group| group.iter().any(|g| g == m));
+    let Some(own) = rank(module) else {
+        return vec![format!("`{module}` is not in the order: place it in docs/design.md §2")];
+    };
+    let mut problems = Vec::new();
+    for (name, text) in files {
+        for other in modules_named(text).iter().filter(|m| m.as_str() != module) {
+            match rank(other) {
+                Some(r) if r < own => {}
+                Some(_) => problems
+                    .push(format!("{name}: `{module}` uses `{other}`, which is not to its left in docs/design.md §2")),
+                None => {}
+            }
+        }
+    }
+    problems
+}
+
+/// No module uses a module that is not to its left in `docs/design.md` §2's order, and every
+/// module of `src/` has its place in it.
+#[test]
+fn modules_follow_the_dependency_order() {
+    let root = root();
+    let layers = layers(&first_block_after("design.md", "2"));
+    assert!(layers.len() > 15, "only {} groups read from docs/design.md §2: is its block read right?", layers.len());
+    let mut problems = Vec::new();
+    let entries = fs::read_dir(root.join("src")).expect("src/");
+    let mut modules: Vec<PathBuf> = entries.map(|e| e.expect("src/ entry").path()).collect();
+    modules.sort();
+    for path in modules {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let module = name.trim_end_matches(".rs").to_string();
+        if module == "lib" {
+            continue;
+        }
+        let mut files = Vec::new();
+        collect(&path, &mut files);
+        let texts: Vec<(String, String)> = files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+            .filter(|f| {
+                f.file_name().is_none_or(|n| n != "tests.rs") && !f.components().any(|c| c.as_os_str() == "tests")
+            })
+            .map(|f| {
+                let text = fs::read_to_string(f).expect("a source file");
+                (f.strip_prefix(&root).unwrap_or(f).display().to_string(), text)
+            })
+            .collect();
+        problems.extend(arrows_up(&layers, &module, &texts));
+    }
+    assert!(problems.is_empty(), "an arrow up the layers of docs/design.md §2:\n{}", problems.join("\n"));
+}
+
+#[cfg(test)]
+mod order {
+    use super::*;
+
+    #[test]
+    fn the_order_is_read_and_an_arrow_up_fails() {
+        let block = ["a, b → c (the middle) → d".to_string(), "  → e, f".to_string()];
+        let layers = layers(&block);
+        assert_eq!(layers, [vec!["a", "b"], vec!["c"], vec!["d"], vec!["e", "f"]]);
+        let text = "//! Uses crate::e in a comment only.\nuse crate::{a::X, c::{Y, Z}};\nuse crate::e::W;\n\
+                    fn f() { crate::f::g(); }\n#[cfg(test)]\nmod tests { use crate::d; }\n";
+        assert_eq!(modules_named(text), ["a", "c", "e", "f"]);
+        let files = [("src/d.rs".to_string(), text.to_string())];
+        assert_eq!(
+            arrows_up(&layers, "d", &files),
+            [
+                "src/d.rs: `d` uses `e`, which is not to its left in docs/design.md §2",
+                "src/d.rs: `d` uses `f`, which is not to its left in docs/design.md §2",
+            ]
+        );
+        // Within a group is no better than up: e and f do not use each other.
+        assert_eq!(arrows_up(&layers, "e", &[("src/e.rs".to_string(), "use crate::f;".to_string())]).len(), 1);
+        assert_eq!(arrows_up(&layers, "x", &[]), ["`x` is not in the order: place it in docs/design.md §2"]);
+    }
+}

@@ -47,7 +47,7 @@ fn section(html: &mut String, Entry { heading, game, review }: &Entry) {
     let _ = writeln!(html, "<table class=\"summary\">");
     for side in Color::ALL {
         let name = if side == Color::Red { "Red" } else { "Black" };
-        let line = crate::words::side_line(Lang::En, side, game.tag(name), &review.summary(side));
+        let line = super::side_line(Lang::En, side, game.tag(name), &review.summary(side));
         let _ = writeln!(html, "<tr><td>{}</td></tr>", escape(&line));
     }
     let _ = writeln!(html, "</table>");

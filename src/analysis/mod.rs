@@ -9,6 +9,7 @@
 
 mod annotate;
 mod html;
+mod summary;
 
 use crate::board::Position;
 use crate::diagram::Graph;
@@ -21,6 +22,7 @@ use crate::wdl::{self, Grade, Wdl};
 
 pub use annotate::{MarkedMove, annotate, marked_moves, notation_of};
 pub use html::{Entry, page};
+pub use summary::{review_summary, side_line};
 
 /// Values are clamped to this for the centipawn loss, as decided values would swamp the average.
 const CP_CLAMP: Value = 1000;

@@ -2,7 +2,7 @@ use super::*;
 use crate::notation::{Notation, Script};
 use crate::pgn::{Game, Nag};
 use crate::types::value::mate_in;
-use crate::words::{Lang, review_summary};
+use crate::words::Lang;
 
 fn mv(text: &str) -> Move {
     Move::parse(text).expect("ICCS")

@@ -12,7 +12,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::types::{ByColor, Color, Move, Score};
+use crate::game::Clock;
+use crate::types::{Color, Move, Score};
 
 /// How long an engine may take to answer the handshake, or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -137,20 +138,14 @@ impl Thought {
     }
 }
 
-/// The clocks sent with `go`: the remaining time and the increment of each side (the two
-/// engines of a match may have different time controls).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GoClocks {
-    pub remaining: ByColor<Duration>,
-    pub increment: ByColor<Duration>,
-}
-
-/// What a `go` command limits: the clocks, a number of nodes or a depth.
+/// What a `go` command limits: the clocks (each side's time left and increment, as the
+/// mover sees them), a number of nodes, a depth or a time for the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoLimit {
-    Clocks(GoClocks),
+    Clocks(Clock),
     Nodes(u64),
     Depth(u32),
+    MoveTime(Duration),
 }
 
 /// A running engine process.
@@ -305,19 +300,20 @@ impl Engine {
         let go = match (go_limit, self.protocol) {
             (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
             (GoLimit::Depth(d), _) => format!("go depth {d}"),
-            (GoLimit::Clocks(GoClocks { remaining: time, increment: inc }), Protocol::Ucci) => format!(
+            (GoLimit::MoveTime(t), _) => format!("go movetime {}", ms(*t)),
+            (GoLimit::Clocks(clock), Protocol::Ucci) => format!(
                 "go time {} increment {} opptime {} oppincrement {}",
-                ms(time[stm]),
-                ms(inc[stm]),
-                ms(time[!stm]),
-                ms(inc[!stm])
+                ms(clock.remaining(stm)),
+                ms(clock.increment(stm)),
+                ms(clock.remaining(!stm)),
+                ms(clock.increment(!stm))
             ),
-            (GoLimit::Clocks(GoClocks { remaining: time, increment: inc }), Protocol::Uci) => format!(
+            (GoLimit::Clocks(clock), Protocol::Uci) => format!(
                 "go wtime {} btime {} winc {} binc {}",
-                ms(time[Color::Red]),
-                ms(time[Color::Black]),
-                ms(inc[Color::Red]),
-                ms(inc[Color::Black])
+                ms(clock.remaining(Color::Red)),
+                ms(clock.remaining(Color::Black)),
+                ms(clock.increment(Color::Red)),
+                ms(clock.increment(Color::Black))
             ),
         };
         self.send(&go)?;

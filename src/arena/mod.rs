@@ -27,12 +27,13 @@ use std::sync::mpsc;
 use std::thread;
 
 use client::{Engine, EngineSpec};
-use game::{GameConfig, GameRecord, Limit, Seat};
+use game::{GameConfig, GameRecord, Seat};
 use memory::EngineMemory;
 use openings::Opening;
 use stats::{MoveTimes, Sprt, Tally, Verdict};
 
 use crate::board::{MOVE_LIMIT_CLAIM_PLIES, MoveLimit};
+use crate::game::Budget;
 use crate::notation::Notation;
 use crate::types::{ByColor, Color, Reason};
 
@@ -43,7 +44,7 @@ pub struct MatchOptions {
     pub engines: [EngineSpec; 2],
     pub games: usize,
     /// What bounds each engine's search (a clock, nodes or a depth), in the order of `engines`.
-    pub limits: [Limit; 2],
+    pub limits: [Budget; 2],
     pub openings: Vec<Opening>,
     pub concurrency: usize,
     pub pgn: Option<PathBuf>,

@@ -8,7 +8,7 @@ use chuhan::GameResult;
 use chuhan::analysis::{Entry, Review, annotate, graph, notation_of, page};
 use chuhan::engine::{Engine, Limits};
 use chuhan::pgn::{self, Game};
-use chuhan::words::{self, Lang};
+use chuhan::words::Lang;
 
 use super::CliError;
 
@@ -101,7 +101,7 @@ fn review(args: &Args) -> Result<(), CliError> {
         });
         bar.inc(1);
         let heading = heading(*number, game);
-        bar.suspend(|| print_lines(&words::review_summary(Lang::En, &heading, game, &review)));
+        bar.suspend(|| print_lines(&chuhan::analysis::review_summary(Lang::En, &heading, game, &review)));
         let annotated = annotate(game, &review, &annotator);
         if let Some(file) = out.as_mut() {
             write(file, &format!("{}\n", annotated.to_pgn(notation_of(game))), args.out.as_deref())?;

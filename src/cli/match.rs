@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 use clap::parser::ValueSource;
 
 use chuhan::arena::client::{EngineSpec, Protocol};
-use chuhan::arena::game::{Limit, TimeControl};
 use chuhan::arena::openings::{self, Opening};
 use chuhan::arena::stats::Sprt;
 use chuhan::arena::{MatchOptions, Progress, run_match};
 use chuhan::board::MoveLimit;
+use chuhan::game::{Budget, TimeControl};
 use chuhan::types::Color;
 
 use super::CliError;
@@ -52,8 +52,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = LIMIT)]
     nodes: Vec<u64>,
     /// Instead of a clock, `go depth N`.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=255), help_heading = LIMIT)]
-    depth: Vec<u32>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..=255), help_heading = LIMIT)]
+    depth: Vec<i32>,
     /// Number of games.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
@@ -142,7 +142,7 @@ enum Token<'a> {
     Init(&'a str),
     Name(&'a str),
     /// `--tc`, `--nodes` or `--depth`.
-    Limit(Limit, &'static str),
+    Limit(Budget, &'static str),
     /// Any option of the match itself.
     Match,
 }
@@ -175,9 +175,9 @@ impl Args {
         tokens.extend(indices("proto").zip(&self.proto).map(|(i, &p)| (i, Token::Proto(p))));
         tokens.extend(indices("init").zip(&self.init).map(|(i, v)| (i, Token::Init(v))));
         tokens.extend(indices("name").zip(&self.name).map(|(i, v)| (i, Token::Name(v))));
-        tokens.extend(indices("tc").zip(&self.tc).map(|(i, &tc)| (i, Token::Limit(Limit::Clock(tc), "--tc"))));
-        tokens.extend(indices("nodes").zip(&self.nodes).map(|(i, &n)| (i, Token::Limit(Limit::Nodes(n), "--nodes"))));
-        tokens.extend(indices("depth").zip(&self.depth).map(|(i, &d)| (i, Token::Limit(Limit::Depth(d), "--depth"))));
+        tokens.extend(indices("tc").zip(&self.tc).map(|(i, &tc)| (i, Token::Limit(Budget::Clock(tc), "--tc"))));
+        tokens.extend(indices("nodes").zip(&self.nodes).map(|(i, &n)| (i, Token::Limit(Budget::Nodes(n), "--nodes"))));
+        tokens.extend(indices("depth").zip(&self.depth).map(|(i, &d)| (i, Token::Limit(Budget::Depth(d), "--depth"))));
         for id in ["games", "openings", "opening_plies", "concurrency", "pgn", "sprt", "max_plies", "move_limit"] {
             tokens.extend(indices(id).map(|i| (i, Token::Match)));
         }
@@ -185,8 +185,8 @@ impl Args {
 
         let mut engines: Vec<EngineSpec> = Vec::new();
         // The match's limit, and each engine's own, with the option that gave it.
-        let mut match_limit: Option<(Limit, &str)> = None;
-        let mut own: Vec<Option<(Limit, &str)>> = Vec::new();
+        let mut match_limit: Option<(Budget, &str)> = None;
+        let mut own: Vec<Option<(Budget, &str)>> = Vec::new();
         // Whether the last option was an --engine or one of its options.
         let mut in_engine = false;
         for (_, token) in tokens {
@@ -235,7 +235,7 @@ impl Args {
         }
         let match_limit = match match_limit {
             Some((limit, _)) => limit,
-            None => Limit::Clock(time_control(DEFAULT_TC).map_err(CliError::Failed)?),
+            None => Budget::Clock(time_control(DEFAULT_TC).map_err(CliError::Failed)?),
         };
         let limits = [0, 1].map(|i| own.get(i).copied().flatten().map_or(match_limit, |(limit, _)| limit));
         let engines: [EngineSpec; 2] = engines
@@ -365,7 +365,7 @@ mod tests {
         assert!(m.openings.len() >= 40);
         assert!(m.sprt.is_none() && m.pgn.is_none() && m.max_plies.is_none());
         let m = parse("--engine a --engine b --sprt -5 5 --max-plies 300 --concurrency 2 --nodes 5000").expect("valid");
-        assert_eq!(m.limits, [Limit::Nodes(5000), Limit::Nodes(5000)]);
+        assert_eq!(m.limits, [Budget::Nodes(5000), Budget::Nodes(5000)]);
         assert_eq!(m.sprt, Some(Sprt::new(-5.0, 5.0)));
         assert_eq!(m.max_plies, Some(300));
         assert_eq!(m.concurrency, 2);

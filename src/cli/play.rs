@@ -6,8 +6,9 @@ use std::time::Duration;
 use chuhan::Color;
 use chuhan::board::MoveLimit;
 use chuhan::engine::Level;
+use chuhan::game::{Budget, DEFAULT_LEVEL};
 use chuhan::notation::{Notation, Script};
-use chuhan::play::{Config, Think};
+use chuhan::play::Config;
 
 use super::CliError;
 use super::args::{Fen, NotationArg};
@@ -27,7 +28,7 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
     /// Chuhan's level, 0 (a beginner can win) to 20 (full strength).
-    #[arg(long, default_value_t = chuhan::play::DEFAULT_LEVEL)]
+    #[arg(long, default_value_t = DEFAULT_LEVEL)]
     level: Level,
     /// Start from this position instead of the start position.
     #[command(flatten)]
@@ -51,8 +52,8 @@ impl Args {
     pub fn run(self) -> Result<(), CliError> {
         let start = self.fen.position()?;
         let think = match self.depth {
-            Some(d) => Think::Depth(d),
-            None => Think::MoveTime(Duration::from_millis(self.movetime.unwrap_or(1000))),
+            Some(d) => Budget::Depth(d),
+            None => Budget::MoveTime(Duration::from_millis(self.movetime.unwrap_or(1000))),
         };
         let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let config = Config {

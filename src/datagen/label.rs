@@ -5,10 +5,9 @@ use std::collections::HashSet;
 
 use super::record::Record;
 use super::{Settings, keep};
-use crate::arena::game::jittered_nodes;
 use crate::engine::{Engine, Limits};
+use crate::game::jittered_nodes;
 use crate::pgn::{self, Game};
-use crate::tune::data::ended_off_the_board;
 
 /// The games of the sources, in their order, each once: a game filed in several folders (as
 /// the CCPD files its master games) is taken the first time. The second value counts the games
@@ -31,7 +30,7 @@ pub fn distinct_games(sources: Vec<pgn::Source>) -> (Vec<Game>, usize) {
 /// The kept positions of `game` (number `index`), from ply `settings.book_plies` on; none
 /// for a game without a result or one ended off the board.
 pub fn label(engine: &mut Engine, game: &Game, index: u32, settings: &Settings) -> Vec<Record> {
-    let Some(result) = game.result.as_ref().filter(|_| !ended_off_the_board(game)) else {
+    let Some(result) = game.result.as_ref().filter(|_| !game.ended_off_the_board()) else {
         return Vec::new();
     };
     let red = (result.red_score() * 2.0) as u8;

@@ -33,7 +33,7 @@ use record::{RECORD_SIZE, Record};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The nodes of each move's search, varied by up to an eighth either way
-    /// ([`jittered_nodes`](crate::arena::game::jittered_nodes)).
+    /// ([`jittered_nodes`](crate::game::jittered_nodes)).
     pub nodes: u64,
     /// Distinguishes one run's openings from another's.
     pub seed: u64,

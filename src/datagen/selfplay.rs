@@ -3,11 +3,11 @@
 
 use super::record::Record;
 use super::{Rng, Settings, keep};
-use crate::arena::game::jittered_nodes;
 use crate::board::{MoveLimit, Position};
 use crate::engine::{Engine, Limits};
+use crate::game::{Game, jittered_nodes};
 use crate::movegen::{ALL, legal};
-use crate::outcome::{GAME_OCCURRENCES, game_result, no_move_result};
+use crate::outcome::no_move_result;
 use crate::types::value::is_decisive;
 use crate::types::{Color, GameResult, Move, Reason, Value};
 
@@ -39,7 +39,7 @@ fn opening(engine: &mut Engine, rng: &mut Rng, settings: &Settings) -> Position 
             }
             pos.make(moves.as_slice()[rng.below(moves.len())]);
         }
-        if game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY).is_none() {
+        if !Game::continued(pos.clone(), MoveLimit::SIXTY).is_over() {
             break;
         }
     }
@@ -63,15 +63,15 @@ pub fn play(engine: &mut Engine, game: u32, settings: &Settings) -> Played {
     let mut rng = Rng::for_game(settings.seed, game);
     engine.new_game();
     let opening = opening(engine, &mut rng, settings);
-    let mut pos = opening.clone();
-    let mut moves = Vec::new();
-    let first_ply = pos.game_ply();
+    let mut played = Game::continued(opening.clone(), MoveLimit::SIXTY);
+    let first_ply = opening.game_ply();
     let mut records = Vec::new();
     let mut leader: Option<(Color, usize)> = None;
     let result = loop {
-        if let Some(result) = game_result(&pos, GAME_OCCURRENCES, MoveLimit::SIXTY) {
-            break result;
+        if let Some(result) = played.result() {
+            break result.clone();
         }
+        let pos = played.position();
         let ply = pos.game_ply();
         if ply - first_ply >= settings.max_plies {
             break GameResult::draw(Reason::PlyCap(settings.max_plies as u32));
@@ -80,7 +80,7 @@ pub fn play(engine: &mut Engine, game: u32, settings: &Settings) -> Played {
         let nodes = jittered_nodes(settings.nodes, game as usize, ply);
         let found = engine.search(Limits { nodes: Some(nodes), ..Limits::default() }, &mut |_| {});
         let Some(best) = found.best else {
-            break no_move_result(&pos);
+            break no_move_result(pos);
         };
         // The side the score favours, and for how many plies in a row both sides agreed.
         let side = pos.side_to_move();
@@ -91,18 +91,19 @@ pub fn play(engine: &mut Engine, game: u32, settings: &Settings) -> Played {
                 _ => (favoured, 1),
             }
         });
-        if keep(&pos, best, found.value) {
-            records.push(Record::new(&pos, found.value, game, ply));
+        if keep(pos, best, found.value) {
+            records.push(Record::new(pos, found.value, game, ply));
         }
         if let Some((winner, n)) = leader
             && (n >= RESIGN_PLIES || (n >= 2 && is_decisive(found.value)))
         {
             break GameResult::loss(!winner, Reason::Resignation(!winner));
         }
-        pos.make(best);
-        moves.push(best);
+        if let Err(e) = played.play(best) {
+            unreachable!("the search's best move is legal: {e}");
+        }
     };
     let red = (result.red_score() * 2.0) as u8;
     records.iter_mut().for_each(|r| r.result = red);
-    Played { opening, moves, result, records }
+    Played { opening, moves: played.moves().to_vec(), result, records }
 }

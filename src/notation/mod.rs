@@ -42,6 +42,7 @@ mod chinese;
 mod spec;
 #[cfg(test)]
 mod tests;
+mod text;
 mod wxf;
 
 use std::fmt;
@@ -52,6 +53,7 @@ use crate::types::{Color, Move, PieceKind};
 pub use chinese::{RED_NUMERALS, file_label, piece_name, to_chinese};
 pub use spec::file_number;
 use spec::{legal, normalize};
+pub use text::{cp_text, line_text, move_list, score_text};
 pub use wxf::to_wxf;
 
 /// Which character set Chinese notation is written in.

@@ -107,6 +107,9 @@ impl Line<'_> {
     }
 }
 
+/// Endings `chuhan match` writes in the `Termination` tag that are no verdict on the position.
+const OFF_THE_BOARD: [&str; 4] = ["loses on time", "illegal move", "gave no move", "engine failure"];
+
 /// A game record: its tags, where it started, its moves, the comments on them, and its result.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -152,6 +155,14 @@ impl Game {
     /// The value of tag `name`, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.get(name)
+    }
+
+    /// Whether the game ended by a fault off the board (a reason at fault, or a `Termination`
+    /// that `chuhan match` writes for one: a lost clock, an illegal or missing move, a failed
+    /// engine): its result says nothing of its positions.
+    pub fn ended_off_the_board(&self) -> bool {
+        self.result.as_ref().is_some_and(|r| r.reason.at_fault().is_some())
+            || self.tag("Termination").is_some_and(|t| OFF_THE_BOARD.iter().any(|s| t.contains(s)))
     }
 
     /// Sets tag `name`, replacing an earlier value.

@@ -6,12 +6,11 @@
 
 use crate::board::Position;
 use crate::engine::Line;
-use crate::notation::{self, Notation};
+use crate::game::HINT_LINES;
+use crate::notation::{self, Notation, score_text};
 use crate::types::{Color, Score, Value};
 use crate::wdl::{self, Wdl};
 
-/// Lines `hint` shows (MultiPV).
-pub const HINT_LINES: usize = 3;
 /// Cells of the score bar: one per rank of the board.
 const BAR_CELLS: usize = 10;
 
@@ -51,21 +50,6 @@ pub fn verdict(red: Score) -> String {
             }
         }
     }
-}
-
-/// A score for people: `+0.35` (a horse is about 1.00), `mate in 3`, `mated in 2`.
-pub fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(v) => cp_text(v),
-        Score::Decided { win: true, plies } => format!("mate in {}", plies.div_ceil(2).max(1)),
-        Score::Decided { win: false, plies: 0 } => "mated".to_string(),
-        Score::Decided { win: false, plies } => format!("mated in {}", plies.div_ceil(2)),
-    }
-}
-
-/// Centi-units as pawns-and-hundredths: `+0.35`, `-1.20`.
-pub fn cp_text(v: Value) -> String {
-    Score::Cp(v).pawns()
 }
 
 /// The `hint` answer: one row per line, best first, its first move in `notation` (with the ICCS
@@ -158,14 +142,6 @@ mod tests {
         assert_eq!(verdict(Score::Decided { win: true, plies: 5 }), "Red mates in 3");
         assert_eq!(verdict(Score::Decided { win: false, plies: 2 }), "Black mates in 1");
         assert_eq!(verdict(Score::Decided { win: false, plies: 0 }), "Black has won");
-    }
-
-    #[test]
-    fn texts() {
-        assert_eq!(cp_text(35), "+0.35");
-        assert_eq!(cp_text(-120), "-1.20");
-        assert_eq!(score_text(Score::Decided { win: true, plies: 3 }), "mate in 2");
-        assert_eq!(score_text(Score::Decided { win: false, plies: 2 }), "mated in 1");
     }
 
     #[test]

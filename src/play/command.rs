@@ -3,26 +3,9 @@
 use std::time::Duration;
 
 use crate::engine::Level;
+use crate::game::Budget;
 use crate::notation::Notation;
 use crate::types::Depth;
-
-/// How long the engine thinks per move (how well is its [`Level`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Think {
-    /// To a fixed depth in plies.
-    Depth(Depth),
-    /// For a fixed time.
-    MoveTime(Duration),
-}
-
-impl std::fmt::Display for Think {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Think::Depth(d) => write!(f, "depth {d}"),
-            Think::MoveTime(t) => write!(f, "movetime {} ms", t.as_millis()),
-        }
-    }
-}
 
 /// The deepest search `level depth N` accepts.
 pub const MAX_THINK_DEPTH: Depth = crate::engine::MAX_DEPTH;
@@ -47,7 +30,7 @@ pub enum Input {
     /// Set Chuhan's level.
     Level(Level),
     /// Set how long Chuhan thinks.
-    Think(Think),
+    Think(Budget),
     /// Who stands better, in one line.
     Eval,
     /// Show (`None`) or set the notation moves are shown in.
@@ -118,13 +101,13 @@ fn parse_level(rest: &str) -> Result<Input, String> {
     let usage =
         || format!("usage: level N (0 to {}) | level depth N (1 to {MAX_THINK_DEPTH}) | level movetime MS", Level::MAX);
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let depth = |s: &str| s.parse::<Depth>().ok().filter(|d| (1..=MAX_THINK_DEPTH).contains(d)).map(Think::Depth);
+    let depth = |s: &str| s.parse::<Depth>().ok().filter(|d| (1..=MAX_THINK_DEPTH).contains(d)).map(Budget::Depth);
     let think = match words.as_slice() {
         [] => return Ok(Input::ShowLevel),
         [n] => return n.parse().map(Input::Level).map_err(|_| usage()),
         [kind, n] if kind.eq_ignore_ascii_case("depth") => depth(n),
         [kind, ms] if kind.eq_ignore_ascii_case("movetime") => {
-            ms.parse::<u64>().ok().filter(|&ms| ms > 0).map(|ms| Think::MoveTime(Duration::from_millis(ms)))
+            ms.parse::<u64>().ok().filter(|&ms| ms > 0).map(|ms| Budget::MoveTime(Duration::from_millis(ms)))
         }
         _ => None,
     };
@@ -151,8 +134,8 @@ mod tests {
         assert_eq!(parse("level 20"), Ok(Input::Level(Level::MAX)));
         assert_eq!(parse("eval"), Ok(Input::Eval));
         assert!(parse("eval now").is_err());
-        assert_eq!(parse("level Depth 3"), Ok(Input::Think(Think::Depth(3))));
-        assert_eq!(parse("level movetime 1500"), Ok(Input::Think(Think::MoveTime(Duration::from_millis(1500)))));
+        assert_eq!(parse("level Depth 3"), Ok(Input::Think(Budget::Depth(3))));
+        assert_eq!(parse("level movetime 1500"), Ok(Input::Think(Budget::MoveTime(Duration::from_millis(1500)))));
         for bad in
             ["level 21", "level -1", "level 99", "level movetime 0", "level fast", "level depth", "level depth 0"]
         {

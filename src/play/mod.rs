@@ -10,7 +10,6 @@
 
 pub mod advice;
 pub mod command;
-pub mod game;
 pub mod render;
 
 use std::io::{BufRead, Write};
@@ -19,27 +18,18 @@ use anyhow::{Context, anyhow};
 
 use crate::board::{MoveLimit, Position};
 use crate::book::Ecco;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Info, Level, Limits, SearchResult, Strength};
-use crate::notation::{self, Notation};
+use crate::engine::{Engine, Info, Level, Limits, SearchResult};
+use crate::game::chuhan::{self, HINT_LINES, Player};
+use crate::game::{Budget, Game};
+use crate::notation::{self, Notation, cp_text, line_text, move_list, score_text};
 use crate::pgn;
 use crate::types::{Color, Move, Score};
 use crate::wdl;
-use advice::{cp_text, score_text};
 use command::{HELP, Input};
-use game::{Game, side_name};
 use render::Style;
-
-pub use command::Think;
 
 /// PV moves shown per thinking line.
 const PV_SHOWN: usize = 8;
-/// Chuhan's level when none is given: one an ordinary club player can beat
-/// (`docs/strength.md` §24).
-pub const DEFAULT_LEVEL: Level = match Level::new(10) {
-    Some(level) => level,
-    None => panic!("10 is a level"),
-};
-
 /// How a session starts.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -48,7 +38,7 @@ pub struct Config {
     /// The side the player takes; the engine plays the other.
     pub human: Color,
     /// How long the engine thinks per move.
-    pub think: Think,
+    pub think: Budget,
     /// How well it plays.
     pub level: Level,
     pub threads: usize,
@@ -102,7 +92,7 @@ struct Session<W: Write> {
     game: Game,
     initial: Position,
     human: Color,
-    think: Think,
+    think: Budget,
     level: Level,
     notation: Notation,
     style: Style,
@@ -239,12 +229,12 @@ impl<W: Write> Session<W> {
         if self.game.is_over() || self.game.position().side_to_move() == self.human {
             return Ok(());
         }
-        self.engine.set_position(self.game.position().clone());
-        let (mv, source) = match self.engine.book_move(&[], rand::random()) {
-            Some(bm) => (bm.mv, format!(" from the book ({} games)", bm.stats.games())),
+        let player = Player { level: self.level, budget: self.think };
+        let (mv, source) = match player.prepared(&mut self.engine, &self.game) {
+            Some(choice) => (choice.mv, format!(" from {}", choice.source)),
             None => {
                 writeln!(self.out, "Chuhan is thinking (level {}, {})...", self.level, self.think)?;
-                let result = self.think(true, Strength::at_level(self.level), 1)?;
+                let result = self.think(true, player.limits(&self.game))?;
                 let Some(mv) = result.best else {
                     return Err(anyhow!("the engine found no move in {}", self.game.position().fen()));
                 };
@@ -274,16 +264,10 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// Searches the current position for as long as the session's level says, at `strength`,
-    /// for `multipv` lines, showing each iteration if `verbose`.
-    fn think(&mut self, verbose: bool, strength: Strength, multipv: usize) -> anyhow::Result<SearchResult> {
+    /// Searches the current position within `limits`, showing each iteration if `verbose`.
+    fn think(&mut self, verbose: bool, limits: Limits) -> anyhow::Result<SearchResult> {
         let pos = self.game.position().clone();
         self.engine.set_position(pos.clone());
-        let limits = Limits { strength, multipv, move_limit: self.game.move_limit(), ..Limits::default() };
-        let limits = match self.think {
-            Think::Depth(d) => Limits { depth: Some(d), ..limits },
-            Think::MoveTime(t) => Limits { movetime: Some(t), ..limits },
-        };
         let (out, notation) = (&mut self.out, self.notation);
         let mut written = Ok(());
         let result = self.engine.search(limits, &mut |info: &Info| {
@@ -300,8 +284,7 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "The game is over.")?;
             return Ok(());
         }
-        // Advice is at full strength, whatever Chuhan's own level.
-        let result = self.think(false, Strength::default(), advice::HINT_LINES)?;
+        let result = self.think(false, chuhan::advice(&self.game, self.think, HINT_LINES))?;
         if result.best.is_none() {
             writeln!(self.out, "No move to suggest.")?;
             return Ok(());
@@ -316,7 +299,7 @@ impl<W: Write> Session<W> {
         let red = if self.game.is_over() {
             None
         } else {
-            let result = self.think(false, Strength::default(), 1)?;
+            let result = self.think(false, chuhan::advice(&self.game, self.think, 1))?;
             Some(advice::red_score(&pos, result.value))
         };
         match red {
@@ -339,15 +322,18 @@ impl<W: Write> Session<W> {
             writeln!(self.out, "The game is already over.")?;
             return Ok(());
         }
-        let result = self.think(false, Strength::default(), 1)?;
-        let engine_to_move = self.game.position().side_to_move() != self.human;
-        let own = if engine_to_move { result.value } else { -result.value };
-        if own <= DRAW_ACCEPT_MAX {
+        let result = self.think(false, chuhan::advice(&self.game, self.think, 1))?;
+        let answer = chuhan::answer_draw(self.game.position(), !self.human, result.value);
+        if answer.accepts {
             writeln!(self.out, "Chuhan accepts the draw.")?;
             self.game.agree_draw();
             self.show_outcome()
         } else {
-            writeln!(self.out, "Chuhan declines the draw (it scores the position {} for itself).", cp_text(own))?;
+            writeln!(
+                self.out,
+                "Chuhan declines the draw (it scores the position {} for itself).",
+                cp_text(answer.own)
+            )?;
             Ok(())
         }
     }
@@ -486,43 +472,12 @@ fn thinking_line(pos: &Position, info: &Info, notation: Notation) -> String {
     )
 }
 
-/// Moves played in turn from `pos`, each in `notation`; stops at the first illegal one.
-pub fn line_text(pos: &Position, moves: &[Move], notation: Notation) -> String {
-    let mut pos = pos.clone();
-    let mut words = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        let word = notation::format_move(&pos, mv, notation);
-        if pos.play(mv).is_err() {
-            break;
-        }
-        words.push(word);
+/// "Red" or "Black".
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
     }
-    words.join(" ")
-}
-
-/// The game's moves with move numbers: `1. 炮二平五 马8进7 2. ...`.
-fn move_list(start: &Position, moves: &[Move], notation: Notation) -> String {
-    let mut pos = start.clone();
-    let mut number = start.to_setup().fullmove;
-    let mut out = String::new();
-    for (i, &mv) in moves.iter().enumerate() {
-        let red = pos.side_to_move() == Color::Red;
-        if red || i == 0 {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&format!("{number}.{}", if red { "" } else { ".." }));
-        }
-        out.push(' ');
-        out.push_str(&notation::format_move(&pos, mv, notation));
-        if pos.play(mv).is_err() {
-            break;
-        }
-        if !red {
-            number += 1;
-        }
-    }
-    out
 }
 
 #[cfg(test)]

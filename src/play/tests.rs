@@ -5,7 +5,7 @@ fn config(human: Color) -> Config {
     Config {
         start: Position::startpos(),
         human,
-        think: Think::Depth(1),
+        think: Budget::Depth(1),
         level: Level::MAX,
         threads: 1,
         notation: Notation::Chinese(Script::Simplified),

@@ -158,17 +158,6 @@ pub struct Extraction {
     pub holdout: usize,
 }
 
-/// Endings `chuhan match` writes in the `Termination` tag that are no verdict on the position:
-/// a lost clock, an illegal or missing move, a failed engine.
-const OFF_THE_BOARD: [&str; 4] = ["loses on time", "illegal move", "gave no move", "engine failure"];
-
-/// Whether `game` ended by a fault off the board ([`OFF_THE_BOARD`], or a reason at fault): its
-/// result says nothing of its positions.
-pub fn ended_off_the_board(game: &pgn::Game) -> bool {
-    game.result.as_ref().is_some_and(|r| r.reason.at_fault().is_some())
-        || game.tag("Termination").is_some_and(|t| OFF_THE_BOARD.iter().any(|s| t.contains(s)))
-}
-
 /// The positions read so far, and the counts reported to the user.
 #[derive(Debug, Default)]
 pub struct Collected {
@@ -177,7 +166,8 @@ pub struct Collected {
     pub games: usize,
     /// Games without a result (`*`), whose positions are not used.
     pub unfinished: usize,
-    /// Games ended off the board ([`OFF_THE_BOARD`]), whose positions are not used either.
+    /// Games ended off the board ([`pgn::Game::ended_off_the_board`]), whose positions are not
+    /// used either.
     pub off_the_board: usize,
     /// `<FEN> ; <result>` lines of the positions used, when asked for.
     pub saved: Option<String>,
@@ -228,7 +218,7 @@ impl Collected {
                 self.unfinished += 1;
                 continue;
             };
-            if ended_off_the_board(&game) {
+            if game.ended_off_the_board() {
                 self.off_the_board += 1;
                 continue;
             }

@@ -20,7 +20,8 @@ use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
 use super::settings::Settings;
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
 use crate::board::Position;
-use crate::engine::{Bound, DRAW_ACCEPT_MAX, Engine, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
+use crate::engine::{Bound, Engine, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
+use crate::game::chuhan::{self, Source};
 use crate::movegen::legal_moves;
 use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
@@ -449,14 +450,15 @@ impl Driver {
         }
         // A game move in a book position is answered at once (`docs/book.md` §3).
         if go.is_game_move()
-            && let Some(bm) = self.engine.book_move(&go.searchmoves, rand::random())
+            && let Some(choice) = chuhan::prepared(&self.engine, &go.searchmoves, rand::random())
         {
-            if let Some(line) = self.engine.line_of(bm.mv) {
+            if let Some(line) = self.engine.line_of(choice.mv) {
                 let root = self.settings.show_wdl.then(|| self.engine.position().clone());
                 self.say(Response::Iteration(Iteration::of(&line, false, root.as_ref())));
             }
-            self.info(format!("book: {} ({} games)", bm.mv, bm.stats.games()));
-            return self.say(Response::BestMove { mv: bm.mv, ponder: None, verdict: None });
+            let Source::Book { games } = choice.source;
+            self.info(format!("book: {} ({games} games)", choice.mv));
+            return self.say(Response::BestMove { mv: choice.mv, ponder: None, verdict: None });
         }
         let limits = self.limits(&go);
         if self.settings.debug {
@@ -593,7 +595,8 @@ impl Answer {
         match result.best {
             Some(mv) => {
                 answer.push(Response::SearchEnd { time_ms, nodes: result.nodes });
-                let verdict = if self.draw_offer.load(Ordering::Relaxed) && result.value <= DRAW_ACCEPT_MAX {
+                let accepts = chuhan::answer_draw(&self.pos, self.pos.side_to_move(), result.value).accepts;
+                let verdict = if self.draw_offer.load(Ordering::Relaxed) && accepts {
                     Some(Verdict::Draw)
                 } else if self.timed && result.value <= -RULE_BOUND {
                     Some(Verdict::Resign)

@@ -50,9 +50,10 @@ pub struct Go {
     pub searchmoves: Vec<Move>,
 }
 
-/// One side's clock, in milliseconds.
+/// One side's clock as `go` sends it, in milliseconds (the game's own clock is
+/// [`crate::game::Clock`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
+pub struct GoClock {
     pub time_ms: u64,
     pub increment_ms: u64,
     /// Moves until the next time control (`None`: sudden death or increment).
@@ -144,7 +145,7 @@ impl Go {
     /// only the other side's UCI clock is given, the side to move's counts as 0. `None` when the
     /// line carries no clock. `unit` is the unit of the UCCI keywords
     /// ([`super::Dialect::clock_unit`]).
-    pub fn own_clock(&self, stm: Color, unit: ClockUnit) -> Option<TimeControl> {
+    pub fn own_clock(&self, stm: Color, unit: ClockUnit) -> Option<GoClock> {
         let (uci_time, uci_inc) = match stm {
             Color::Red => (self.wtime, self.winc),
             Color::Black => (self.btime, self.binc),
@@ -154,7 +155,7 @@ impl Go {
 
     /// The opponent's clock, by the same rules as [`Go::own_clock`] (`opptime`,
     /// `oppincrement`, `oppmovestogo` first).
-    pub fn opponent_clock(&self, stm: Color, unit: ClockUnit) -> Option<TimeControl> {
+    pub fn opponent_clock(&self, stm: Color, unit: ClockUnit) -> Option<GoClock> {
         let (uci_time, uci_inc) = match stm {
             Color::Red => (self.btime, self.binc),
             Color::Black => (self.wtime, self.winc),
@@ -170,17 +171,17 @@ impl Go {
         movestogo: Option<u32>,
         (uci_time, uci_inc): (Option<u64>, Option<u64>),
         unit: ClockUnit,
-    ) -> Option<TimeControl> {
+    ) -> Option<GoClock> {
         let ucci_inc_ms = ucci_inc.map(|i| unit.to_millis(i));
         if let Some(t) = ucci_time {
             let increment_ms = ucci_inc_ms.or(uci_inc).unwrap_or(0);
-            return Some(TimeControl { time_ms: unit.to_millis(t), increment_ms, movestogo });
+            return Some(GoClock { time_ms: unit.to_millis(t), increment_ms, movestogo });
         }
         if self.wtime.is_none() && self.btime.is_none() {
             return None;
         }
         let increment_ms = uci_inc.or(ucci_inc_ms).unwrap_or(0);
-        Some(TimeControl { time_ms: uci_time.unwrap_or(0), increment_ms, movestogo })
+        Some(GoClock { time_ms: uci_time.unwrap_or(0), increment_ms, movestogo })
     }
 
     /// Whether the line carries a clock (`time`, `wtime` or `btime`): the only kind of search in
@@ -353,33 +354,33 @@ mod tests {
         let ucci = go("time 300 increment 2 movestogo 10 opptime 200 oppincrement 1");
         assert_eq!(
             ucci.own_clock(Color::Black, s),
-            Some(TimeControl { time_ms: 300_000, increment_ms: 2000, movestogo: Some(10) })
+            Some(GoClock { time_ms: 300_000, increment_ms: 2000, movestogo: Some(10) })
         );
         assert_eq!(
             ucci.own_clock(Color::Red, ms),
-            Some(TimeControl { time_ms: 300, increment_ms: 2, movestogo: Some(10) })
+            Some(GoClock { time_ms: 300, increment_ms: 2, movestogo: Some(10) })
         );
         assert_eq!(
             ucci.opponent_clock(Color::Red, s),
-            Some(TimeControl { time_ms: 200_000, increment_ms: 1000, movestogo: Some(10) })
+            Some(GoClock { time_ms: 200_000, increment_ms: 1000, movestogo: Some(10) })
         );
 
         let uci = go("wtime 60000 btime 50000 winc 1000 binc 500");
         assert_eq!(
             uci.own_clock(Color::Red, s),
-            Some(TimeControl { time_ms: 60_000, increment_ms: 1000, movestogo: None })
+            Some(GoClock { time_ms: 60_000, increment_ms: 1000, movestogo: None })
         );
         assert_eq!(
             uci.own_clock(Color::Black, s),
-            Some(TimeControl { time_ms: 50_000, increment_ms: 500, movestogo: None })
+            Some(GoClock { time_ms: 50_000, increment_ms: 500, movestogo: None })
         );
         assert_eq!(
             uci.opponent_clock(Color::Black, ms),
-            Some(TimeControl { time_ms: 60_000, increment_ms: 1000, movestogo: None })
+            Some(GoClock { time_ms: 60_000, increment_ms: 1000, movestogo: None })
         );
         assert_eq!(
             go("wtime 1000").own_clock(Color::Black, ms),
-            Some(TimeControl { time_ms: 0, increment_ms: 0, movestogo: None })
+            Some(GoClock { time_ms: 0, increment_ms: 0, movestogo: None })
         );
         assert_eq!(go("depth 5 increment 3").own_clock(Color::Red, ms), None);
         assert_eq!(go("movetime 100").own_clock(Color::Red, ms), None);

@@ -20,7 +20,7 @@ pub mod strength;
 pub use command::{Command, ParseError, parse};
 pub use dialect::{ClockUnit, Dialect};
 pub use driver::run;
-pub use go::{Go, TimeControl};
+pub use go::{Go, GoClock};
 pub use options::{OptionChange, OptionError, ThreadCount};
 pub use position::{NumberedIllegal, PositionError, PositionSpec, check_legal, parse_move};
 pub use response::{Bound, ENGINE_AUTHOR, ENGINE_NAME, HashBound, HashProbe, Iteration, Response, Verdict, engine_id};

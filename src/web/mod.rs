@@ -10,7 +10,7 @@
 //! its own, and a book a tab sends is kept in memory for that tab only.
 
 mod assets;
-mod clock;
+mod cores;
 mod games;
 mod protocol;
 mod session;
@@ -30,7 +30,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
 use crate::board::MoveLimit;
 use crate::book::Book;
@@ -52,8 +51,8 @@ pub const MAX_MESSAGE: usize = 64 << 10;
 #[derive(Clone)]
 pub struct Shared {
     port: u16,
-    /// One permit per core: a search runs only while it holds one.
-    searches: Arc<Semaphore>,
+    /// The cores: a search runs only while it holds one, games first.
+    cores: Arc<cores::Cores>,
     /// The book of the explorer and of Chuhan's games: `--book`'s or the default (`None`: the
     /// default cannot be read).
     book: Option<Arc<Book>>,
@@ -77,7 +76,7 @@ impl Shared {
     pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>, move_limit: MoveLimit) -> Shared {
         let book = book.or_else(|| Book::open_or_default("").ok());
         let waiting = Arc::default();
-        Shared { port, searches: Arc::new(Semaphore::new(cores.max(1))), book, move_limit, waiting }
+        Shared { port, cores: cores::Cores::new(cores), book, move_limit, waiting }
     }
 
     /// Keeps a book a tab sent until it takes it; its token.

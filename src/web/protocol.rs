@@ -72,6 +72,11 @@ pub enum ClientMessage {
     Book {
         token: Option<u64>,
     },
+    /// The tab was hidden (`false`) or shown again (`true`): a hidden tab's analysis pauses, and
+    /// resumes, saying so, when it is shown.
+    Visible {
+        visible: bool,
+    },
     /// Review the game `moves` (ICCS) from `fen`, `movetime` ms per position.
     Review {
         fen: Option<String>,

@@ -4,14 +4,11 @@
 
 use std::time::Duration;
 
-use super::clock::GameClock;
 use super::tree::Tree;
-use crate::arena::game::TimeControl;
 use crate::board::{MoveLimit, Position};
 use crate::engine::Level;
+use crate::game::{DEFAULT_LEVEL, Game, LiveClock, TimeControl};
 use crate::notation;
-use crate::play::DEFAULT_LEVEL;
-use crate::play::game::Game;
 use crate::types::{ByColor, Color, Move};
 use crate::words::{self, Say};
 
@@ -142,7 +139,7 @@ pub fn level(level: Option<u8>) -> Result<Level, Say> {
 /// The clocks of `control` (`BASE+INC` in seconds; absent, empty or `none`: no clock), with the
 /// time each side had `left` in ms (Red's, Black's) when a game of which `played` moves are
 /// behind resumes; a new game, even from a position reached by moves, starts untimed.
-pub fn clock(control: Option<&str>, left: Option<[u64; 2]>, played: usize) -> Result<Option<GameClock>, Say> {
+pub fn clock(control: Option<&str>, left: Option<[u64; 2]>, played: usize) -> Result<Option<LiveClock>, Say> {
     let Some(text) = control.filter(|c| !c.is_empty() && *c != "none") else { return Ok(None) };
     let tc = TimeControl::parse(text).ok_or_else(|| {
         Say::new(
@@ -152,5 +149,5 @@ pub fn clock(control: Option<&str>, left: Option<[u64; 2]>, played: usize) -> Re
     })?;
     let left = left.map(|[r, b]| ByColor::new(Duration::from_millis(r), Duration::from_millis(b)));
     let played = if left.is_some() { played } else { 0 };
-    Ok(Some(GameClock::new(tc, left, played)))
+    Ok(Some(LiveClock::new(tc, left, played)))
 }

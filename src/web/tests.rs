@@ -515,3 +515,5 @@ async fn a_chinese_tab_hears_file_book_and_message_faults_in_chinese() {
     ws.send(Message::Text("{\"t\": \"move\"".into())).await.expect("send");
     assert_eq!(next(&mut ws, "error").await["text"], "无法识别的消息：不是 JSON（第 1 行第 12 列出错）");
 }
+
+mod sharing;

@@ -3,17 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use super::protocol::{BoardState, BookEntry, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
+use super::protocol::{BoardState, BookEntry, ClockState, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
 use super::session::Session;
 use crate::analysis::{self, Review};
 use crate::board::Position;
 use crate::book::Book;
-use crate::engine::{Info, Level, SearchResult};
+use crate::engine::{Info, SearchResult};
+use crate::game::{LiveClock, Player};
 use crate::movegen::legal_moves;
-use crate::notation::{self, Notation};
+use crate::notation::{self, Notation, line_text, score_text};
 use crate::pgn;
-use crate::play::advice::score_text;
-use crate::play::line_text;
 use crate::types::{Color, Reason, Score};
 use crate::wdl;
 use crate::words::{self, Lang};
@@ -37,7 +36,7 @@ fn book_moves(book: &Book, pos: &Position, notation: Notation) -> Vec<BookEntry>
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// A game against Chuhan.
-    Play { human: Color, level: Level, movetime: u64 },
+    Play { human: Color, player: Player },
     /// Free moves, the engine analysing each position.
     Analysis { multipv: usize },
 }
@@ -63,7 +62,7 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
         }
     }
     let (human, level) = match s.mode {
-        Mode::Play { human, level, .. } => (colour(human), level.get()),
+        Mode::Play { human, player } => (colour(human), player.level.get()),
         Mode::Analysis { .. } => ("none", 0),
     };
     let analysis = matches!(s.mode, Mode::Analysis { .. });
@@ -96,10 +95,22 @@ pub fn state(s: &Session, thinking: bool) -> ServerMessage {
                 None => words::reason(&r.reason).get(s.lang),
             },
         }),
-        clock: s.clock.as_ref().map(|c| c.state(pos.side_to_move(), s.game.is_over())),
+        clock: s.game.clock().map(|c| clock(c, pos.side_to_move(), s.game.is_over())),
         tree: if analysis { s.tree.moves(s.game.start(), s.notation) } else { Vec::new() },
         node: s.node,
     }))
+}
+
+/// What the page shows of the clocks: each side's time left, `to_move`'s running unless the
+/// game is over. The server keeps the time; the page only shows it (`docs/web.md` §4).
+fn clock(c: &LiveClock, to_move: Color, over: bool) -> ClockState {
+    let ms = |side: Color| c.left(side, !over && side == to_move).as_millis() as u64;
+    ClockState {
+        red: ms(Color::Red),
+        black: ms(Color::Black),
+        control: c.control().to_string(),
+        running: !over && c.started(),
+    }
 }
 
 fn reason_code(reason: &Reason) -> &'static str {
@@ -201,7 +212,7 @@ pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation, lang: L
     let message = ServerMessage::Reviewed {
         moves,
         red: review.red_chances(),
-        summary: words::review_summary(lang, &heading, &record, review),
+        summary: analysis::review_summary(lang, &heading, &record, review),
         pgn: annotated.to_pgn(notation),
     };
     (message, annotated)
@@ -211,13 +222,13 @@ pub fn pgn(s: &Session) -> ServerMessage {
     let date = pgn::date(std::time::SystemTime::now());
     let (name, record) = match (&s.annotated, s.mode) {
         (Some(annotated), _) => ("chuhan-review.pgn", annotated.clone()),
-        (None, Mode::Play { human, level, .. }) => {
-            let chuhan = format!("Chuhan (level {})", level.get());
+        (None, Mode::Play { human, player }) => {
+            let chuhan = format!("Chuhan (level {})", player.level.get());
             let (red, black) =
                 if human == Color::Red { ("Human", chuhan.as_str()) } else { (chuhan.as_str(), "Human") };
             let mut tags =
                 vec![("Event", "Chuhan in the browser"), ("Date", date.as_str()), ("Red", red), ("Black", black)];
-            let control = s.clock.map(|c| c.state(Color::Red, true).control);
+            let control = s.game.clock().map(|c| c.control().to_string());
             if let Some(control) = &control {
                 tags.push(("TimeControl", control));
             }

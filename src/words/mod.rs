@@ -3,11 +3,10 @@
 //! holding both, given in the language the user chose. Here, below both fronts, so that the
 //! command line and the page word a thing the same way.
 
-use crate::analysis::{Review, SideSummary, marked_moves};
 use crate::board::{Chase, Conduct, Cycle, CycleReport, DrawGround, FenError, IllegalMove, Illegality};
 use crate::book::{FormatError, RecordFault};
 use crate::notation::NotationError;
-use crate::pgn::{BadRecord, BadSetup, Corruption, Game, GameError, PgnError, Place, Record, Unclosed};
+use crate::pgn::{BadRecord, BadSetup, Corruption, GameError, PgnError, Place, Record, Unclosed};
 use crate::types::{ByColor, Color, Piece, PieceKind, Reason, Square};
 
 /// The language of a tab or of `chuhan judge --lang`.
@@ -337,68 +336,18 @@ pub fn reviewed(moves: usize) -> Say {
     Say::new(format!("{moves} moves reviewed"), format!("已复盘 {moves} 步"))
 }
 
-/// A side as the English summary and the PGN tag name it: `Red`.
-fn side_tag(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
+/// A side in `lang`: `Red` (as the PGN tag names it), `红方`.
+pub fn side_in(lang: Lang, c: Color) -> &'static str {
+    match (lang, c) {
+        (Lang::En, Color::Red) => "Red",
+        (Lang::En, Color::Black) => "Black",
+        (Lang::Zh, _) => side(c),
     }
 }
 
 /// `1 move`, `2 moves`: a count with its noun.
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// One side's summary line: `Red 張三: average loss 3.1% (24 cp) over 40 moves; 2 inaccuracies,
-/// 1 mistake, 0 blunders`, `红方 張三：平均损失 3.1%（24 分），共 40 步；疑问手 2，劣着 1，失误 0`.
-/// A player not named is `?` in English, and left out in Chinese (`红方：`), as the web board's
-/// review has no names.
-pub fn side_line(lang: Lang, side: Color, player: Option<&str>, s: &SideSummary) -> String {
-    let (drop, cp) = (100.0 * s.average_drop, s.average_cp_loss);
-    match lang {
-        Lang::En => format!(
-            "{:<5} {}: average loss {drop:.1}% ({cp:.0} cp) over {}; {}, {}, {}",
-            side_tag(side),
-            player.unwrap_or("?"),
-            plural(s.moves, "move", "moves"),
-            plural(s.inaccuracies, "inaccuracy", "inaccuracies"),
-            plural(s.mistakes, "mistake", "mistakes"),
-            plural(s.blunders, "blunder", "blunders"),
-        ),
-        Lang::Zh => format!(
-            "{}{}：平均损失 {drop:.1}%（{cp:.0} 分），共 {} 步；疑问手 {}，劣着 {}，失误 {}",
-            self::side(side),
-            player.map(|p| format!(" {p}")).unwrap_or_default(),
-            s.moves,
-            s.inaccuracies,
-            s.mistakes,
-            s.blunders
-        ),
-    }
-}
-
-/// The summary of a reviewed game, as `chuhan analyze` prints it (in English) and the web
-/// board's review shows it: `heading`, the marked moves (`14. 車六退二 ?? -2.10/17 best 車四進二`,
-/// `应走` in Chinese), a line per side.
-pub fn review_summary(lang: Lang, heading: &str, game: &Game, review: &Review) -> Vec<String> {
-    let best = match lang {
-        Lang::En => "best",
-        Lang::Zh => "应走",
-    };
-    let mut lines = vec![heading.to_string()];
-    for m in marked_moves(game, review) {
-        let mut line = format!("  {} {} {} {}/{}", m.number, m.text, m.glyph, m.value, m.depth);
-        if let Some(choice) = m.best {
-            line += &format!(" {best} {choice}");
-        }
-        lines.push(line);
-    }
-    for side in Color::ALL {
-        let player = game.tag(side_tag(side));
-        lines.push(format!("  {}", side_line(lang, side, player, &review.summary(side))));
-    }
-    lines
 }
 
 /// How a game ended, in words (the English is [`Reason`]'s own).

@@ -336,6 +336,8 @@ function start() {
     if (view === 'review') review?.key(e.key);
   };
   addEventListener('pagehide', savePlay);
+  // A hidden tab's analysis pauses on the server and resumes, saying so, when it is shown again.
+  document.addEventListener('visibilitychange', () => send({ t: 'visible', visible: !document.hidden }));
   // The tab's language and notation come with the connection: the first state is already in them.
   const prefs = new URLSearchParams({ lang: getLang(), notation: settings.notation });
   socket = new WebSocket(`ws://${location.host}/ws?${prefs}`);

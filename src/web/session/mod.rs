@@ -1,17 +1,19 @@
 //! One tab: its game or analysis board, its engine, and the work that engine is doing. The
 //! session owns everything; the engine's threads only send [`Event`]s back, each stamped with
 //! the generation it was started in, so a result that a later move, undo or new game made stale
-//! is dropped. A search starts only with a permit of the shared semaphore (one per core) and
-//! gives it back when it ends; a closed tab stops its search.
+//! is dropped. A search starts only with a core of the shared [`Cores`](super::cores::Cores) and gives it back when
+//! it ends; an analysis yields its core to a game in another tab and resumes afterwards, and
+//! pauses while its tab is hidden; a closed tab stops its search.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
 use tokio::sync::mpsc;
 
 use super::Shared;
-use super::clock::GameClock;
+use super::cores::{Core, Waiting};
 use super::protocol::{ClientMessage, ServerMessage};
 use super::setup::{self, MAX_MOVES};
 use super::tree::{ROOT, Tree};
@@ -19,9 +21,9 @@ use super::view::{self, Mode};
 use crate::analysis::Review;
 use crate::board::Position;
 use crate::engine::{Engine, Info, SearchResult};
+use crate::game::{Budget, Game, Played, Player};
 use crate::notation::{self, Notation, Script};
 use crate::pgn;
-use crate::play::game::Game;
 use crate::types::Move;
 use crate::words::{self, Lang, Say};
 
@@ -38,6 +40,11 @@ pub(super) enum Event {
     Done(u64, Work, SearchResult),
     Progress(u64, usize, usize),
     Reviewed(u64, Box<Review>),
+    /// A core granted to the request of this ticket.
+    Core(Core),
+    /// Give up the core of this ticket: a game waits for it, for at most this long; the
+    /// request to resume afterwards is queued already.
+    Yield(u64, Waiting, Duration),
 }
 
 /// The tab's choices that come with its connection.
@@ -74,7 +81,7 @@ pub async fn run(mut ws: WebSocket, shared: Shared, prefs: Prefs) {
         return;
     }
     loop {
-        let flag = session.deadline().map(tokio::time::Instant::from_std);
+        let flag = session.game.deadline().map(tokio::time::Instant::from_std);
         let replies = tokio::select! {
             msg = ws.recv() => match msg {
                 Some(Ok(Message::Text(text))) => session.handle_text(&text),
@@ -83,10 +90,6 @@ pub async fn run(mut ws: WebSocket, shared: Shared, prefs: Prefs) {
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(event) = rx.recv() => session.on_event(event),
-            permit = session.shared.searches.clone().acquire_owned(), if session.pending.is_some() => match permit {
-                Ok(permit) => session.start(permit),
-                Err(_) => break,
-            },
             () = tokio::time::sleep_until(flag.unwrap_or_else(tokio::time::Instant::now)), if flag.is_some() => session.flag_fell(),
         };
         if !deliver(&mut ws, replies).await {
@@ -117,17 +120,23 @@ pub(super) struct Session {
     pub(super) notation: Notation,
     /// The language of the texts sent.
     pub(super) lang: Lang,
-    /// The game's clocks, in a game that has them.
-    pub(super) clock: Option<GameClock>,
     /// The analysis tree (the line played, in a game) and the node `game` has reached.
     pub(super) tree: Tree,
     pub(super) node: usize,
     /// Bumped whenever the board or the work changes: older events are stale.
     generation: u64,
-    /// Work waiting for a permit.
+    /// Work waiting for a core, and its place in the queue.
     pending: Option<Work>,
-    /// Work under way (its permit held by its thread).
+    waiting: Option<Waiting>,
+    /// Work under way, and the ticket of the core its thread holds.
     running: Option<Work>,
+    core: Option<u64>,
+    /// The tab's place among the analyses waiting for a core, kept from its first.
+    place: Option<u64>,
+    /// The tab is hidden: its analysis pauses.
+    hidden: bool,
+    /// Its analysis was paused while hidden, and resumes when it is shown.
+    paused: bool,
     /// The review under way stops when this is set.
     cancel: Arc<AtomicBool>,
     /// The game under review (a review has its own engine, on a blocking thread).
@@ -152,12 +161,16 @@ impl Session {
             mode: Mode::Analysis { multipv: 1 },
             notation: Notation::Chinese(Script::Simplified),
             lang: Lang::En,
-            clock: None,
             tree: Tree::default(),
             node: ROOT,
             generation: 0,
             pending: None,
+            waiting: None,
             running: None,
+            core: None,
+            place: None,
+            hidden: false,
+            paused: false,
             cancel: Arc::new(AtomicBool::new(false)),
             review: None,
             annotated: None,
@@ -206,6 +219,7 @@ impl Session {
             ClientMessage::Notation { notation } => self.set_notation(&notation).map(|()| vec![self.state()]),
             ClientMessage::Review { fen, moves, movetime } => self.start_review(fen, moves, movetime),
             ClientMessage::Book { token } => self.use_book(token),
+            ClientMessage::Visible { visible } => Ok(self.set_visible(visible)),
         };
         result.unwrap_or_else(|e| vec![self.error(e)])
     }
@@ -244,15 +258,16 @@ impl Session {
         let (human, level) = (setup::colour(color.as_deref())?, setup::level(level)?);
         let (movetime, control, left) = time;
         let movetime = setup::check_movetime(movetime)?;
-        let game = setup::game(fen.as_deref(), moves.as_deref(), self.shared.move_limit)?;
+        let mut game = setup::game(fen.as_deref(), moves.as_deref(), self.shared.move_limit)?;
         let clock = setup::clock(control.as_deref(), left, game.moves().len())?;
+        let budget = clock.map_or(Budget::MoveTime(Duration::from_millis(movetime)), |c| Budget::Clock(c.control()));
+        game.set_clock(clock);
         self.halt();
-        self.clock = clock;
         self.annotated = None;
         self.tree = Tree::line(game.moves());
         self.node = self.tree.len() - 1;
         self.game = game;
-        self.mode = Mode::Play { human, level, movetime };
+        self.mode = Mode::Play { human, player: Player { level, budget } };
         if let Some(engine) = self.engine.as_mut() {
             tokio::task::block_in_place(|| engine.new_game());
         }
@@ -284,7 +299,6 @@ impl Session {
             }
         };
         self.halt();
-        self.clock = None;
         self.annotated = None;
         (self.tree, self.game, self.node) = (tree, game, node);
         self.mode = Mode::Analysis { multipv };
@@ -309,31 +323,18 @@ impl Session {
     /// may have fallen first); in analysis the tree goes to the move's node, a new one if the
     /// move is new here.
     fn play_checked(&mut self, mv: Move) -> Result<(), Say> {
-        let mover = self.game.position().side_to_move();
         if matches!(self.mode, Mode::Analysis { .. }) && self.tree.len() >= MAX_MOVES {
             return Err(setup::too_many());
         }
-        self.game.play(mv).map_err(|e| words::illegal_move(&e))?;
-        self.node = self.tree.child(self.node, mv);
-        if let Some(clock) = self.clock.as_mut()
-            && !clock.moved(mover)
-        {
-            self.game.undo(1);
-            self.node = self.tree.parent(self.node);
-            self.game.flag(mover);
+        if self.game.play(mv).map_err(|e| words::illegal_move(&e))? == Played::Moved {
+            self.node = self.tree.child(self.node, mv);
         }
         Ok(())
     }
 
-    /// When the flag of the side to move falls, in a game on the clock still going on.
-    fn deadline(&self) -> Option<std::time::Instant> {
-        let clock = self.clock.as_ref().filter(|_| !self.game.is_over())?;
-        clock.deadline(self.game.position().side_to_move())
-    }
-
     /// The side to move ran out of time.
     fn flag_fell(&mut self) -> Vec<ServerMessage> {
-        if self.deadline().is_none_or(|d| d > std::time::Instant::now()) {
+        if self.game.deadline().is_none_or(|d| d > std::time::Instant::now()) {
             return Vec::new();
         }
         self.halt();
@@ -364,9 +365,6 @@ impl Session {
                 let plies = self.game.take_back(human);
                 self.tree = Tree::line(self.game.moves());
                 self.node = self.tree.len() - 1;
-                if let Some(clock) = self.clock.as_mut() {
-                    clock.restart();
-                }
                 plies
             }
             Mode::Analysis { .. } if self.node != ROOT => return self.goto(self.tree.parent(self.node)),
@@ -424,11 +422,11 @@ impl Session {
         out
     }
 
+    /// Chuhan's move without a search, if it has one here (the book's).
     fn book_move(&mut self) -> Option<Move> {
-        let pos = self.game.position().clone();
-        let engine = self.engine()?;
-        engine.set_position(pos);
-        engine.book_move(&[], rand::random()).map(|bm| bm.mv)
+        let Mode::Play { player, .. } = self.mode else { return None };
+        let game = self.game.clone();
+        Some(player.prepared(self.engine()?, &game)?.mv)
     }
 
     /// The book sent under `token` (the server's when `None`) for the explorer and Chuhan.

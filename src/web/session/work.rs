@@ -1,16 +1,18 @@
-//! The work a tab's engine does: a search or a review queued for a permit of the shared
-//! semaphore, started on the engine's threads or a blocking thread, and the events they send back.
+//! The work a tab's engine does: a search or a review queued for a core of the shared
+//! [`Cores`](super::super::cores::Cores), started on the engine's threads or a blocking thread,
+//! and the events they send back; an analysis yielding its core to a game, or pausing while its
+//! tab is hidden.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use tokio::sync::OwnedSemaphorePermit;
-
 use super::{ADVICE_MS, Event, Session, Work};
 use crate::analysis::Review;
-use crate::engine::{DRAW_ACCEPT_MAX, Engine, Limits, SearchResult, Strength};
-use crate::play::advice::HINT_LINES;
+use crate::engine::{Engine, Limits, SearchResult};
+use crate::game::Budget;
+use crate::game::chuhan::{self, HINT_LINES};
+use crate::web::cores::{Asked, Core, Need, Waiting, Why};
 use crate::web::protocol::ServerMessage;
 use crate::web::setup::{self, DEFAULT_MOVETIME_MS};
 use crate::web::tree::Tree;
@@ -30,20 +32,94 @@ impl Session {
         Some(engine)
     }
 
-    /// Queues `work` for the next free core; says so when none is free now.
+    /// Queues `work` for the next free core; says why when none is free now.
     pub(super) fn schedule(&mut self, work: Work) -> Vec<ServerMessage> {
         self.halt();
         self.pending = Some(work);
-        match self.shared.searches.clone().try_acquire_owned() {
-            Ok(permit) => self.start(permit),
-            Err(_) => vec![self.notice(Say::new("Waiting for a free core", "等待空闲的处理器核心"))],
+        self.ask()
+    }
+
+    /// Asks for a core for the pending work; starts it if one is free, else tells the tab why
+    /// it waits. A hidden tab's analysis waits until the tab is shown.
+    fn ask(&mut self) -> Vec<ServerMessage> {
+        let Some(work) = self.pending else { return Vec::new() };
+        if work == Work::Analyse && self.hidden {
+            (self.pending, self.paused) = (None, true);
+            return Vec::new();
         }
+        let place = self.place.filter(|_| work == Work::Analyse);
+        match self.shared.cores.ask(self.need(work), &self.events, place) {
+            Asked::Now(core) => self.start(core),
+            Asked::Queued(waiting, why) => {
+                if work == Work::Analyse {
+                    self.place = Some(waiting.place);
+                }
+                self.waiting = Some(waiting);
+                vec![self.notice(waiting_words(why))]
+            }
+        }
+    }
+
+    /// What `work` asks of a core: a search the player waits for is urgent, for as long as its
+    /// limits allow; an analysis yields; a review keeps its core.
+    fn need(&self, work: Work) -> Need {
+        let urgent = |limits: Limits| Need::Urgent(limits.budget().hard.unwrap_or(Duration::from_millis(ADVICE_MS)));
+        match (work, self.mode) {
+            (Work::Reply, Mode::Play { player, .. }) => urgent(player.limits(&self.game)),
+            (Work::Reply | Work::Hint | Work::Draw, _) => Need::Urgent(Duration::from_millis(ADVICE_MS)),
+            (Work::Analyse, _) => Need::Yielding,
+            (Work::Review, _) => Need::Steady,
+        }
+    }
+
+    /// A core granted: the pending work starts if it still waits for it.
+    fn granted(&mut self, core: Core) -> Vec<ServerMessage> {
+        if self.waiting.as_ref().is_none_or(|w| w.ticket != core.ticket) {
+            return Vec::new();
+        }
+        self.waiting = None;
+        self.start(core)
+    }
+
+    /// A game in another tab waits for the core of this tab's analysis, for at most `time`: the
+    /// analysis stops, giving the core back, and waits in its old place (`resume`).
+    fn yield_core(&mut self, ticket: u64, resume: Waiting, time: Duration) -> Vec<ServerMessage> {
+        if self.running != Some(Work::Analyse) || self.core != Some(ticket) {
+            return Vec::new();
+        }
+        self.halt();
+        (self.pending, self.waiting) = (Some(Work::Analyse), Some(resume));
+        let s = time.as_secs_f64().ceil().max(1.0);
+        vec![self.notice(Say::new(
+            format!("Analysis paused: a game in another tab needs this core for at most {s} s; it resumes then"),
+            format!("分析暂停：另一标签页的对局需要此核心，最多 {s} 秒，之后继续分析"),
+        ))]
+    }
+
+    /// The tab was hidden or shown: a hidden tab's analysis pauses, and resumes when it is shown.
+    pub(super) fn set_visible(&mut self, visible: bool) -> Vec<ServerMessage> {
+        self.hidden = !visible;
+        let analysing = self.running == Some(Work::Analyse) || self.pending == Some(Work::Analyse);
+        if !visible && analysing {
+            self.halt();
+            self.paused = true;
+        }
+        if !visible || !self.paused {
+            return Vec::new();
+        }
+        self.paused = false;
+        let mut out = vec![self.notice(Say::new(
+            "Analysis resumed: it was paused while the tab was hidden",
+            "分析已继续：标签页隐藏时分析暂停",
+        ))];
+        out.extend(self.schedule(Work::Analyse));
+        out
     }
 
     /// Stops the work under way and forgets the work queued.
     pub(super) fn halt(&mut self) {
         self.generation += 1;
-        self.pending = None;
+        (self.pending, self.waiting, self.core) = (None, None, None);
         match self.running.take() {
             Some(Work::Review) => self.cancel.store(true, Ordering::Relaxed),
             Some(_) => {
@@ -58,32 +134,27 @@ impl Session {
         }
     }
 
-    /// Starts the queued work with its permit, which its thread keeps until it ends.
-    pub(super) fn start(&mut self, permit: OwnedSemaphorePermit) -> Vec<ServerMessage> {
+    /// Starts the queued work with its core, which its thread keeps until it ends.
+    pub(super) fn start(&mut self, core: Core) -> Vec<ServerMessage> {
         let Some(work) = self.pending.take() else { return Vec::new() };
+        if work == Work::Analyse {
+            self.place.get_or_insert(core.ticket);
+        }
+        self.core = Some(core.ticket);
         if work == Work::Review {
-            return self.run_review(permit);
+            return self.run_review(core);
         }
         let (generation, pos) = (self.generation, self.game.position().clone());
+        let advice = Budget::MoveTime(Duration::from_millis(ADVICE_MS));
         let limits = match (work, self.mode) {
-            // On the clock, as `go wtime btime winc binc` would: the engine spends its own time.
-            (Work::Reply, Mode::Play { level, .. }) if let Some(clock) = &self.clock => {
-                let (time, increment) = clock.for_search(pos.side_to_move());
-                Limits { strength: Strength::at_level(level), time: Some(time), increment, ..Limits::default() }
+            (Work::Reply, Mode::Play { player, .. }) => player.limits(&self.game),
+            (Work::Analyse, Mode::Analysis { multipv }) => {
+                Limits { infinite: true, multipv, move_limit: self.game.move_limit(), ..Limits::default() }
             }
-            (Work::Reply, Mode::Play { level, movetime, .. }) => Limits {
-                strength: Strength::at_level(level),
-                movetime: Some(Duration::from_millis(movetime)),
-                ..Limits::default()
-            },
-            (Work::Analyse, Mode::Analysis { multipv }) => Limits { infinite: true, multipv, ..Limits::default() },
-            (Work::Hint, _) => {
-                Limits { multipv: HINT_LINES, movetime: Some(Duration::from_millis(ADVICE_MS)), ..Limits::default() }
-            }
-            (Work::Draw, _) => Limits { movetime: Some(Duration::from_millis(ADVICE_MS)), ..Limits::default() },
+            (Work::Hint, _) => chuhan::advice(&self.game, advice, HINT_LINES),
+            (Work::Draw, _) => chuhan::advice(&self.game, advice, 1),
             _ => return Vec::new(),
         };
-        let limits = Limits { move_limit: self.shared.move_limit, ..limits };
         let (info_tx, done_tx) = (self.events.clone(), self.events.clone());
         if self.engine().is_none() {
             return vec![self.error(Say::new("cannot start an engine: out of memory", "无法启动引擎：内存不足"))];
@@ -101,7 +172,7 @@ impl Session {
                     }
                 },
                 move |result, _| {
-                    drop(permit);
+                    drop(core);
                     let _ = done_tx.send(Event::Done(generation, work, result));
                 },
             )
@@ -119,7 +190,6 @@ impl Session {
         let movetime = setup::check_movetime(movetime)?;
         let game = setup::game(fen.as_deref(), Some(&moves), self.shared.move_limit)?;
         self.halt();
-        self.clock = None;
         self.annotated = None;
         self.tree = Tree::line(game.moves());
         self.node = self.tree.len() - 1;
@@ -134,13 +204,13 @@ impl Session {
     }
 
     /// Reviews the game on a blocking thread with an engine of its own, as `chuhan analyze`.
-    pub(super) fn run_review(&mut self, permit: OwnedSemaphorePermit) -> Vec<ServerMessage> {
+    pub(super) fn run_review(&mut self, core: Core) -> Vec<ServerMessage> {
         let Some(record) = self.review.clone() else { return Vec::new() };
         let movetime = record.tag("Movetime").and_then(|t| t.parse().ok()).unwrap_or(DEFAULT_MOVETIME_MS);
         self.cancel = Arc::new(AtomicBool::new(false));
         let (cancel, events, generation) = (Arc::clone(&self.cancel), self.events.clone(), self.generation);
         tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _core = core;
             let Ok(mut engine) = Engine::new() else { return };
             let limits = Limits { movetime: Some(Duration::from_millis(movetime)), ..Limits::default() };
             let total = record.moves.len() + 1;
@@ -161,16 +231,18 @@ impl Session {
                 vec![ServerMessage::Progress { done, total }]
             }
             Event::Reviewed(generation, review) if generation == self.generation => {
-                self.running = None;
+                (self.running, self.core) = (None, None);
                 let Some(record) = self.review.as_ref() else { return Vec::new() };
                 let (message, annotated) = view::reviewed(record, &review, self.notation, self.lang);
                 self.annotated = Some(annotated);
                 vec![message]
             }
             Event::Done(generation, work, result) if generation == self.generation => {
-                self.running = None;
+                (self.running, self.core) = (None, None);
                 self.finished(work, result)
             }
+            Event::Core(core) => self.granted(core),
+            Event::Yield(ticket, resume, time) => self.yield_core(ticket, resume, time),
             _ => Vec::new(),
         }
     }
@@ -183,8 +255,8 @@ impl Session {
             },
             Work::Hint => vec![ServerMessage::Hint { lines: view::result_lines(self, &result) }],
             Work::Draw => {
-                // The search was of the player's turn: Chuhan's own value is its negation.
-                if -result.value <= DRAW_ACCEPT_MAX {
+                let Mode::Play { human, .. } = self.mode else { return Vec::new() };
+                if chuhan::answer_draw(self.game.position(), !human, result.value).accepts {
                     self.game.agree_draw();
                     vec![self.state(), self.notice(Say::new("Chuhan accepts the draw", "楚汉同意和棋"))]
                 } else {
@@ -193,5 +265,28 @@ impl Session {
             }
             Work::Analyse | Work::Review => Vec::new(),
         }
+    }
+}
+
+/// Why a tab waits for a core, and for how long, in words.
+fn waiting_words(why: Why) -> Say {
+    match why {
+        Why::Yielding => Say::new(
+            "Waiting a moment for an analysis in another tab to give up its core",
+            "稍候：另一标签页的分析正在让出处理器核心",
+        ),
+        Why::Games(time) => {
+            let s = time.as_secs_f64().ceil().max(1.0);
+            Say::new(
+                format!("Waiting for a free core: every core is thinking for a game, for at most {s} s"),
+                format!("等待空闲的处理器核心：所有核心都在为对局思考，最多 {s} 秒"),
+            )
+        }
+        Why::Busy { ahead } => Say::new(
+            format!(
+                "Waiting for a free core: every core is busy in other tabs ({ahead} ahead); it starts when one of them stops"
+            ),
+            format!("等待空闲的处理器核心：所有核心都在其他标签页工作（前面还有 {ahead} 个）；其中一个停止后开始"),
+        ),
     }
 }

@@ -1,12 +1,33 @@
-//! The game record of the terminal game: where it started, the moves played, and how it ended.
+//! The game layer: one game against Chuhan, whichever front shows it. Between `engine` and the
+//! fronts (`docs/design.md` §2): the terminal game, the browser, the match referee and datagen
+//! keep their games here, and every front that lets Chuhan move asks [`chuhan`] how.
 //!
-//! The end of the game is judged by [`crate::outcome::game_result`] (`docs/rules.md` §7), with
-//! repetitions judged at the third occurrence of a position, as in a game.
+//! A [`Game`] holds where it started, the moves played, its clock if it has one, and its result,
+//! judged by [`crate::outcome::game_result`] (`docs/rules.md` §7) with repetitions judged at the
+//! third occurrence of a position, as in a game. [`clock`] is the one clock, [`budget`] the one
+//! way of saying how long a side thinks.
+
+pub mod budget;
+pub mod chuhan;
+pub mod clock;
 
 use crate::board::{CycleReport, IllegalMove, MoveLimit, Position};
 use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result};
 use crate::pgn;
 use crate::types::{Color, GameResult, Move, Reason};
+
+pub use budget::{Budget, jittered_nodes};
+pub use chuhan::{Choice, DEFAULT_LEVEL, DrawAnswer, HINT_LINES, Player, Source};
+pub use clock::{Clock, LiveClock, TimeControl};
+
+/// What became of a move played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// It stands, and the game was judged after it.
+    Moved,
+    /// The mover's flag had fallen before it: the move is not kept and the game is lost on time.
+    FlagFell,
+}
 
 /// A game from a start position, with its moves and, once decided, its result.
 #[derive(Clone, Debug)]
@@ -17,6 +38,8 @@ pub struct Game {
     result: Option<GameResult>,
     /// The move limit at which the game is drawn (`docs/rules.md` §9).
     move_limit: MoveLimit,
+    /// The clocks, in a game played on them.
+    clock: Option<LiveClock>,
 }
 
 impl Game {
@@ -26,7 +49,29 @@ impl Game {
         let mut start = start;
         start.clear_history();
         let result = game_result(&start, GAME_OCCURRENCES, move_limit);
-        Game { pos: start.clone(), start, moves: Vec::new(), result, move_limit }
+        Game { pos: start.clone(), start, moves: Vec::new(), result, move_limit, clock: None }
+    }
+
+    /// A game that goes on from `pos`, whose history counts for its repetitions (a self-play
+    /// game after its opening plies).
+    pub fn continued(pos: Position, move_limit: MoveLimit) -> Game {
+        let result = game_result(&pos, GAME_OCCURRENCES, move_limit);
+        Game { start: pos.clone(), pos, moves: Vec::new(), result, move_limit, clock: None }
+    }
+
+    /// The game played on `clock` from now on (none: without a clock).
+    pub fn set_clock(&mut self, clock: Option<LiveClock>) {
+        self.clock = clock;
+    }
+
+    pub fn clock(&self) -> Option<&LiveClock> {
+        self.clock.as_ref()
+    }
+
+    /// When the flag of the side to move falls, in a game on the clock still going on.
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        let clock = self.clock.as_ref().filter(|_| !self.is_over())?;
+        clock.deadline(self.pos.side_to_move())
     }
 
     /// The game a PGN record holds. A decided result in the record stands unless the final
@@ -63,12 +108,21 @@ impl Game {
         self.result.is_some()
     }
 
-    /// Plays a move if it is legal, then judges the new position.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    /// Plays a move if it is legal, then judges the new position. On the clock the mover is
+    /// charged first: a move after its flag fell is not kept.
+    pub fn play(&mut self, mv: Move) -> Result<Played, IllegalMove> {
+        let mover = self.pos.side_to_move();
         self.pos.play(mv)?;
+        if let Some(clock) = self.clock.as_mut()
+            && !clock.moved(mover)
+        {
+            self.pos.unmake();
+            self.flag(mover);
+            return Ok(Played::FlagFell);
+        }
         self.moves.push(mv);
         self.result = self.judge();
-        Ok(())
+        Ok(Played::Moved)
     }
 
     /// Ends the game by resignation of `loser`.
@@ -116,8 +170,11 @@ impl Game {
     }
 
     /// Takes back `side`'s last move and every move after it; returns the plies taken back
-    /// (0 when `side` has not moved).
+    /// (0 when `side` has not moved). On the clock, the side to move's time runs from now.
     pub fn take_back(&mut self, side: Color) -> usize {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.restart();
+        }
         let first = self.start.side_to_move();
         let mover = |i: usize| if i.is_multiple_of(2) { first } else { !first };
         let moves = self.moves.len();
@@ -141,90 +198,5 @@ impl Game {
     }
 }
 
-/// "Red" or "Black".
-pub fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(fen: &str, moves: &[&str]) -> Game {
-        let mut g = Game::new(Position::from_fen(fen).expect("valid test FEN"), MoveLimit::SIXTY);
-        for m in moves {
-            g.play(Move::parse(m).expect("test move")).unwrap_or_else(|e| panic!("{e}"));
-        }
-        g
-    }
-
-    #[test]
-    fn mate_and_no_move_lose() {
-        // Two rooks: a8 covers rank 8, the other mates on rank 9.
-        let g = game("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", &["b0b9"]);
-        assert_eq!(g.result(), Some(&GameResult::win(Color::Red, Reason::Checkmate)));
-    }
-
-    #[test]
-    fn perpetual_check_loses_on_the_third_occurrence() {
-        let cycle = ["a0a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9"];
-        let mut g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &cycle);
-        assert!(!g.is_over(), "the rook's first position has occurred twice only");
-        g.play(Move::parse("a8a9").expect("move")).expect("legal");
-        let o = g.result().expect("third occurrence");
-        assert_eq!(o, &GameResult::win(Color::Black, Reason::PerpetualCheck(Color::Red)));
-        assert_eq!(o.to_string(), "0-1 (perpetual check by red)");
-        let text = pgn::write_game(&g.record(&[]), crate::notation::Notation::Iccs);
-        assert!(
-            text.ends_with(
-                "5. a8a9\n{cycle: d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9; red checks on every move; black \
-                 is neither checking nor chasing}\n0-1\n"
-            ),
-            "{text}"
-        );
-        g.undo(1);
-        assert!(!g.is_over());
-    }
-
-    #[test]
-    fn quiet_repetition_draws() {
-        let shuffle = ["e0e1", "d9d8", "e1e0", "d8d9"];
-        let moves: Vec<&str> = shuffle.iter().chain(shuffle.iter()).copied().collect();
-        let g = game("3k5/9/9/8p/9/9/P8/9/9/4K4 w - - 0 1", &moves);
-        assert_eq!(g.result(), Some(&GameResult::draw(Reason::Repetition { occurrences: 3 })));
-    }
-
-    #[test]
-    fn sixty_moves_and_bare_kings_draw() {
-        let g = game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80", &["a0a1"]);
-        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::MoveLimit { moves: 60 }));
-        // Under the fifty-move limit the same game ended twenty plies earlier.
-        let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 99 80").expect("valid");
-        let mut g = Game::new(start.clone(), MoveLimit::FIFTY);
-        assert!(!g.is_over());
-        g.play(Move::parse("a0a1").expect("move")).expect("legal");
-        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::MoveLimit { moves: 50 }));
-        let mut g = Game::new(start, MoveLimit::SIXTY);
-        g.play(Move::parse("a0a1").expect("move")).expect("legal");
-        assert!(!g.is_over());
-        let g = game("3k5/9/9/9/9/9/9/9/3A5/4K4 w - - 0 1", &[]);
-        assert_eq!(g.result().map(|r| &r.reason), Some(&Reason::InsufficientMaterial));
-    }
-
-    #[test]
-    fn record_round_trip() {
-        let mut g = game(crate::board::START_FEN, &["h2e2", "h9g7"]);
-        g.resign(Color::Black);
-        let record = g.record(&[("Red", "Human")]);
-        assert_eq!(record.result, Some(GameResult::win(Color::Red, Reason::Resignation(Color::Black))));
-        let text = record.to_pgn(crate::notation::Notation::Iccs);
-        assert!(text.contains("[Termination \"black resigns\"]\n"), "{text}");
-        let back = Game::from_pgn(&pgn::Game::parse(&text).expect("parses"), MoveLimit::SIXTY).expect("legal");
-        assert_eq!(back.moves(), g.moves());
-        assert_eq!(back.result(), Some(&GameResult::win(Color::Red, Reason::Recorded)));
-        assert_eq!(back.position().fen(), g.position().fen());
-    }
-}
+mod tests;
