@@ -15,17 +15,14 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::answer::Answer;
 use super::options::{self, OptionChange, ThreadCount};
-use super::response::{HashBound, HashProbe, Iteration, Response, Verdict};
+use super::response::{HashBound, HashProbe, Iteration, Response};
 use super::settings::Settings;
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
-use crate::board::Position;
-use crate::engine::{Bound, Engine, Limits, MAX_DEPTH, MAX_THREADS, SearchResult};
+use crate::engine::{Bound, Engine, Limits, MAX_DEPTH, MAX_THREADS};
 use crate::game::chuhan::{self, Source};
-use crate::movegen::legal_moves;
-use crate::types::value::{RULE_BOUND, mated_in};
 use crate::types::{Depth, Score};
-use crate::wdl;
 
 /// What the reader thread and the search thread tell the loop.
 enum Msg {
@@ -474,14 +471,16 @@ impl Driver {
             draw_offer: Arc::clone(&draw_offer),
             timed: go.is_timed(),
             show_wdl: self.settings.show_wdl,
-            done: self.tx.clone(),
         };
+        let done = self.tx.clone();
         let root = self.settings.show_wdl.then(|| self.engine.position().clone());
         self.engine.go(
             limits,
             go.ponder,
             move |info| out.send(&Response::Iteration(Iteration::of(info, several, root.as_ref())), dialect),
-            move |result, time| answer.send(result, time),
+            move |result, time| {
+                let _ = done.send(Msg::SearchDone(answer.lines(result, time)));
+            },
         );
         self.state = State::Thinking(Thinking { draw_offer, open_ended });
     }
@@ -573,50 +572,5 @@ impl Driver {
             self.engine.stop();
         }
         self.wait_search();
-    }
-}
-
-/// What turns a search result into the final lines, on the search thread.
-struct Answer {
-    pos: Position,
-    /// A draw was offered with `go draw` or `ponderhit draw`.
-    draw_offer: Arc<AtomicBool>,
-    timed: bool,
-    /// `UCI_ShowWDL`: the no-move line shows the chances too.
-    show_wdl: bool,
-    done: Sender<Msg>,
-}
-
-impl Answer {
-    /// Sends the final lines to the loop, which prints them as it becomes idle.
-    fn send(self, result: SearchResult, time: Duration) {
-        let time_ms = time.as_millis() as u64;
-        let mut answer = Vec::new();
-        match result.best {
-            Some(mv) => {
-                answer.push(Response::SearchEnd { time_ms, nodes: result.nodes });
-                let accepts = chuhan::answer_draw(&self.pos, self.pos.side_to_move(), result.value).accepts;
-                let verdict = if self.draw_offer.load(Ordering::Relaxed) && accepts {
-                    Some(Verdict::Draw)
-                } else if self.timed && result.value <= -RULE_BOUND {
-                    Some(Verdict::Resign)
-                } else {
-                    None
-                };
-                answer.push(Response::BestMove { mv, ponder: result.ponder, verdict });
-            }
-            None => {
-                if legal_moves(&self.pos).is_empty() {
-                    let score = Score::from_value(mated_in(0));
-                    let wdl = self.show_wdl.then(|| wdl::of_score(&self.pos, score));
-                    answer.push(Response::RootScore { score, wdl });
-                } else {
-                    answer.push(Response::info_string("all legal moves are banned"));
-                }
-                answer.push(Response::SearchEnd { time_ms, nodes: result.nodes.max(1) });
-                answer.push(Response::NoBestMove);
-            }
-        }
-        let _ = self.done.send(Msg::SearchDone(answer));
     }
 }

@@ -7,6 +7,7 @@
 //! `setoption` into an [`OptionChange`]; [`Response::render`] spells each reply in the session's
 //! [`Dialect`]. The driver (the state machine with its reader thread and writer) sits on top.
 
+mod answer;
 mod command;
 mod dialect;
 mod driver;
