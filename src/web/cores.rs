@@ -237,3 +237,77 @@ impl Drop for Waiting {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tokio::sync::mpsc::{self, UnboundedReceiver};
+
+    use super::*;
+
+    fn tab() -> (UnboundedSender<Event>, UnboundedReceiver<Event>) {
+        mpsc::unbounded_channel()
+    }
+
+    fn core(asked: Asked) -> Core {
+        match asked {
+            Asked::Now(core) => core,
+            Asked::Queued(..) => panic!("queued, not granted"),
+        }
+    }
+
+    fn queued(asked: Asked) -> (Waiting, Why) {
+        match asked {
+            Asked::Queued(waiting, why) => (waiting, why),
+            Asked::Now(_) => panic!("granted, not queued"),
+        }
+    }
+
+    /// The ticket of the core `rx` was granted, if one.
+    fn granted(rx: &mut UnboundedReceiver<Event>) -> Option<Core> {
+        match rx.try_recv() {
+            Ok(Event::Core(core)) => Some(core),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_game_takes_an_analysis_core_and_the_analysis_resumes_before_later_ones() {
+        let cores = Cores::new(1);
+        let ((a, mut a_rx), (b, mut b_rx), (g, mut g_rx)) = (tab(), tab(), tab());
+        let a_core = core(cores.ask(Need::Yielding, &a, None));
+        let (_b_waits, why) = queued(cores.ask(Need::Yielding, &b, None));
+        assert_eq!(why, Why::Busy { ahead: 0 });
+        let second = Duration::from_secs(1);
+        let (_g_waits, why) = queued(cores.ask(Need::Urgent(second), &g, None));
+        assert_eq!(why, Why::Yielding);
+        // A is asked to yield, its request to resume already queued in its first place.
+        let Ok(Event::Yield(ticket, resume, time)) = a_rx.try_recv() else { panic!("A was not asked to yield") };
+        assert_eq!((ticket, resume.place, time), (a_core.ticket, a_core.ticket, second));
+        drop(a_core);
+        let g_core = granted(&mut g_rx).expect("the game has A's core");
+        assert!(granted(&mut b_rx).is_none());
+        drop(g_core);
+        let resumed = granted(&mut a_rx).expect("A resumes before B, which asked after it");
+        assert_eq!(resumed.ticket, resume.ticket);
+        assert!(granted(&mut b_rx).is_none());
+        drop(resume);
+        drop(resumed);
+        assert!(granted(&mut b_rx).is_some(), "B's turn at last");
+    }
+
+    #[test]
+    fn a_request_left_or_a_tab_gone_frees_its_place() {
+        let cores = Cores::new(1);
+        let ((a, _a_rx), (b, b_rx), (c, mut c_rx)) = (tab(), tab(), tab());
+        let a_core = core(cores.ask(Need::Steady, &a, None));
+        let (b_waits, _) = queued(cores.ask(Need::Yielding, &b, None));
+        let (_c_waits, why) = queued(cores.ask(Need::Yielding, &c, None));
+        assert_eq!(why, Why::Busy { ahead: 1 });
+        // B's tab closes (its receiver gone) while its request still waits.
+        drop(b_rx);
+        drop(a_core);
+        assert!(granted(&mut c_rx).is_some(), "B's tab is gone: C has the core");
+        drop(b_waits);
+        assert_eq!(cores.lock().queue.len(), 0);
+    }
+}

@@ -215,13 +215,13 @@ impl LangQuery {
 
 async fn socket(
     State(shared): State<Shared>,
-    Query(prefs): Query<session::Prefs>,
+    Query(query): Query<session::Query>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     upgrade
         .max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |ws| session::run(ws, shared, prefs))
+        .on_upgrade(move |ws| session::run(ws, shared, query))
 }
 
 /// Binds `host:port` (port 0: any free one); a busy port is an error that says so.

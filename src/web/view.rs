@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::protocol::{BoardState, BookEntry, ClockState, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
-use super::session::Session;
+use super::session::{Board, Mode, Prefs};
 use crate::analysis::{self, Review};
 use crate::board::Position;
 use crate::book::Book;
 use crate::engine::{Info, SearchResult};
-use crate::game::{LiveClock, Player};
+use crate::game::LiveClock;
 use crate::movegen::legal_moves;
 use crate::notation::{self, Notation, line_text, score_text};
 use crate::pgn;
@@ -32,15 +32,6 @@ fn book_moves(book: &Book, pos: &Position, notation: Notation) -> Vec<BookEntry>
         .collect()
 }
 
-/// What the tab's board is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// A game against Chuhan.
-    Play { human: Color, player: Player },
-    /// Free moves, the engine analysing each position.
-    Analysis { multipv: usize },
-}
-
 fn colour(c: Color) -> &'static str {
     match c {
         Color::Red => "red",
@@ -49,55 +40,51 @@ fn colour(c: Color) -> &'static str {
 }
 
 /// The tab's state message; `thinking` while Chuhan is to reply.
-pub fn state(s: &Session, thinking: bool) -> ServerMessage {
-    let pos = s.game.position();
+pub fn state(b: &Board, prefs: &Prefs, thinking: bool) -> ServerMessage {
+    let pos = b.game.position();
     let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let human_to_move = match s.mode {
-        Mode::Play { human, .. } => pos.side_to_move() == human,
-        Mode::Analysis { .. } => true,
-    };
-    if !s.game.is_over() && human_to_move {
+    if !b.game.is_over() && b.human_to_move() {
         for mv in legal_moves(pos).iter() {
             dests.entry(mv.from().to_string()).or_default().push(mv.to().to_string());
         }
     }
-    let (human, level) = match s.mode {
+    let (human, level) = match b.mode {
         Mode::Play { human, player } => (colour(human), player.level.get()),
         Mode::Analysis { .. } => ("none", 0),
     };
-    let analysis = matches!(s.mode, Mode::Analysis { .. });
-    let book = s.book.as_deref();
+    let analysis = matches!(b.mode, Mode::Analysis { .. });
+    let book = prefs.book.as_deref();
     ServerMessage::State(Box::new(BoardState {
-        mode: if matches!(s.mode, Mode::Play { .. }) { "play" } else { "analysis" },
+        mode: if matches!(b.mode, Mode::Play { .. }) { "play" } else { "analysis" },
         fen: pos.fen(),
         turn: colour(pos.side_to_move()),
         dests,
         last: pos.last_move().filter(|mv| !mv.is_null()).map(|mv| mv.to_string()),
         check: pos.in_check(),
-        start: s.game.start().fen(),
-        moves: move_texts(s.game.start(), s.game.moves(), s.notation),
+        start: b.game.start().fen(),
+        moves: move_texts(b.game.start(), b.game.moves(), prefs.notation),
         human,
         level,
         thinking,
         opening: book.and_then(|b| b.opening(pos)).map(|c| c.to_string()),
         book: match book {
-            Some(book) if analysis => book_moves(book, pos, s.notation),
+            Some(book) if analysis => book_moves(book, pos, prefs.notation),
             _ => Vec::new(),
         },
-        result: s.game.result().map(|r| Outcome {
+        result: b.game.result().map(|r| Outcome {
             score: r.score().to_string(),
             winner: r.winner.map_or("none", colour),
             reason: reason_code(&r.reason),
-            text: match s.game.repetition_account() {
+            text: match b.game.repetition_account() {
                 Some(report) => {
-                    format!("{}: {}", words::reason(&r.reason).get(s.lang), words::cycle(&report).get(s.lang))
+                    format!("{}: {}", words::reason(&r.reason).get(prefs.lang), words::cycle(&report).get(prefs.lang))
                 }
-                None => words::reason(&r.reason).get(s.lang),
+                None => words::reason(&r.reason).get(prefs.lang),
             },
         }),
-        clock: s.game.clock().map(|c| clock(c, pos.side_to_move(), s.game.is_over())),
-        tree: if analysis { s.tree.moves(s.game.start(), s.notation) } else { Vec::new() },
-        node: s.node,
+        clock: b.game.clock().map(|c| clock(c, pos.side_to_move(), b.game.is_over())),
+        tree: if analysis { b.tree.moves(b.game.start(), prefs.notation) } else { Vec::new() },
+        node: b.node,
     }))
 }
 
@@ -143,7 +130,7 @@ pub fn move_texts(start: &Position, moves: &[crate::types::Move], notation: Nota
 }
 
 /// One line for the side to move in `pos`.
-fn line(pos: &Position, score: Score, pv: &[crate::types::Move], notation: Notation) -> LineInfo {
+pub fn line(pos: &Position, score: Score, pv: &[crate::types::Move], notation: Notation) -> LineInfo {
     let chances = wdl::of_score(pos, score);
     let red = if pos.side_to_move() == Color::Red { chances.expected() } else { 1.0 - chances.expected() };
     LineInfo {
@@ -155,34 +142,16 @@ fn line(pos: &Position, score: Score, pv: &[crate::types::Move], notation: Notat
     }
 }
 
-/// The analysis lines once `info` completes an iteration's (the search reports them in rank
-/// order at the end of each iteration).
-pub fn lines(s: &mut Session, info: &Info) -> Vec<ServerMessage> {
-    let rank = info.multipv.max(1) - 1;
-    if rank == 0 {
-        s.lines.clear();
-    }
-    if rank != s.lines.len() {
-        return Vec::new();
-    }
-    s.lines.push(line(s.game.position(), info.score, &info.pv, s.notation));
-    let Mode::Analysis { multipv } = s.mode else { return Vec::new() };
-    if s.lines.len() < multipv.min(legal_moves(s.game.position()).len()) {
-        return Vec::new();
-    }
+/// The analysis `lines` of the iteration `info` completes.
+pub fn lines(info: &Info, lines: Vec<LineInfo>) -> ServerMessage {
     let millis = info.time.as_millis().max(1) as u64;
-    vec![ServerMessage::Lines {
-        depth: info.depth,
-        nodes: info.nodes,
-        nps: info.nodes.saturating_mul(1000) / millis,
-        lines: s.lines.clone(),
-    }]
+    ServerMessage::Lines { depth: info.depth, nodes: info.nodes, nps: info.nodes.saturating_mul(1000) / millis, lines }
 }
 
 /// A finished search's lines (a hint's three).
-pub fn result_lines(s: &Session, result: &SearchResult) -> Vec<LineInfo> {
-    let pos = s.game.position();
-    result.lines.iter().map(|l| line(pos, Score::from_value(l.value), &l.pv, s.notation)).collect()
+pub fn result_lines(b: &Board, prefs: &Prefs, result: &SearchResult) -> Vec<LineInfo> {
+    let pos = b.game.position();
+    result.lines.iter().map(|l| line(pos, Score::from_value(l.value), &l.pv, prefs.notation)).collect()
 }
 
 /// The reviewed game: each move with its mark and Chuhan's choice, Red's chances for the graph,
@@ -218,9 +187,9 @@ pub fn reviewed(record: &pgn::Game, review: &Review, notation: Notation, lang: L
     (message, annotated)
 }
 /// The game, the analysis tree or the reviewed game as PGN in the tab's notation.
-pub fn pgn(s: &Session) -> ServerMessage {
+pub fn pgn(b: &Board, prefs: &Prefs) -> ServerMessage {
     let date = pgn::date(std::time::SystemTime::now());
-    let (name, record) = match (&s.annotated, s.mode) {
+    let (name, record) = match (&b.annotated, b.mode) {
         (Some(annotated), _) => ("chuhan-review.pgn", annotated.clone()),
         (None, Mode::Play { human, player }) => {
             let chuhan = format!("Chuhan (level {})", player.level.get());
@@ -228,18 +197,18 @@ pub fn pgn(s: &Session) -> ServerMessage {
                 if human == Color::Red { ("Human", chuhan.as_str()) } else { (chuhan.as_str(), "Human") };
             let mut tags =
                 vec![("Event", "Chuhan in the browser"), ("Date", date.as_str()), ("Red", red), ("Black", black)];
-            let control = s.game.clock().map(|c| c.control().to_string());
+            let control = b.game.clock().map(|c| c.control().to_string());
             if let Some(control) = &control {
                 tags.push(("TimeControl", control));
             }
-            ("chuhan-game.pgn", s.game.record(&tags))
+            ("chuhan-game.pgn", b.game.record(&tags))
         }
         (None, Mode::Analysis { .. }) => {
-            let mut record = s.tree.record(s.game.start());
+            let mut record = b.tree.record(b.game.start());
             record.set_tag("Event", "Chuhan analysis");
             record.set_tag("Date", &date);
             ("chuhan-analysis.pgn", record)
         }
     };
-    ServerMessage::Pgn { name: name.to_string(), text: record.to_pgn(s.notation) }
+    ServerMessage::Pgn { name: name.to_string(), text: record.to_pgn(prefs.notation) }
 }

@@ -15,19 +15,22 @@ use tokio::sync::mpsc;
 use super::Shared;
 use super::cores::{Core, Waiting};
 use super::protocol::{ClientMessage, ServerMessage};
-use super::setup::{self, MAX_MOVES};
+use super::setup;
 use super::tree::{ROOT, Tree};
-use super::view::{self, Mode};
+use super::view;
 use crate::analysis::Review;
 use crate::board::Position;
 use crate::engine::{Engine, Info, SearchResult};
-use crate::game::{Budget, Game, Played, Player};
-use crate::notation::{self, Notation, Script};
+use crate::game::{Budget, Game, Player};
+use crate::notation;
 use crate::pgn;
 use crate::types::Move;
-use crate::words::{self, Lang, Say};
+use crate::words::{self, Say};
 
+mod board;
 mod work;
+
+pub(super) use board::{Board, Mode, Prefs};
 
 /// How long a hint or a draw offer is thought over.
 const ADVICE_MS: u64 = 800;
@@ -49,7 +52,7 @@ pub(super) enum Event {
 
 /// The tab's choices that come with its connection.
 #[derive(serde::Deserialize, Default)]
-pub(super) struct Prefs {
+pub(super) struct Query {
     lang: Option<String>,
     notation: Option<String>,
 }
@@ -67,21 +70,21 @@ pub(super) enum Work {
 /// Serves one WebSocket until the tab closes it. The tab's language and notation come with
 /// the connection (`/ws?lang=zh&notation=wxf`), so the first state it is sent is its own game's
 /// in its own words; a value the server does not know is answered with an error and the default kept.
-pub async fn run(mut ws: WebSocket, shared: Shared, prefs: Prefs) {
+pub async fn run(mut ws: WebSocket, shared: Shared, query: Query) {
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut session = Session::new(tx, shared);
     let mut replies = Vec::new();
-    if let Some(lang) = prefs.lang {
-        replies.extend(session.set_lang(&lang).err().map(|e| session.error(e)));
+    if let Some(lang) = query.lang {
+        replies.extend(session.prefs.set_lang(&lang).err().map(|e| session.error(e)));
     }
-    if let Some(notation) = prefs.notation {
-        replies.extend(session.set_notation(&notation).err().map(|e| session.error(e)));
+    if let Some(notation) = query.notation {
+        replies.extend(session.prefs.set_notation(&notation).err().map(|e| session.error(e)));
     }
     if !deliver(&mut ws, replies).await {
         return;
     }
     loop {
-        let flag = session.game.deadline().map(tokio::time::Instant::from_std);
+        let flag = session.board.game.deadline().map(tokio::time::Instant::from_std);
         let replies = tokio::select! {
             msg = ws.recv() => match msg {
                 Some(Ok(Message::Text(text))) => session.handle_text(&text),
@@ -110,19 +113,14 @@ async fn deliver(ws: &mut WebSocket, replies: Vec<ServerMessage>) -> bool {
     true
 }
 
+/// One tab: its board, its preferences, and its engine's work (the fields below them).
 pub(super) struct Session {
+    pub(super) board: Board,
+    pub(super) prefs: Prefs,
     events: mpsc::UnboundedSender<Event>,
     pub(super) shared: Shared,
     /// Made at the first search.
     engine: Option<Engine>,
-    pub(super) game: Game,
-    pub(super) mode: Mode,
-    pub(super) notation: Notation,
-    /// The language of the texts sent.
-    pub(super) lang: Lang,
-    /// The analysis tree (the line played, in a game) and the node `game` has reached.
-    pub(super) tree: Tree,
-    pub(super) node: usize,
     /// Bumped whenever the board or the work changes: older events are stale.
     generation: u64,
     /// Work waiting for a core, and its place in the queue.
@@ -141,28 +139,18 @@ pub(super) struct Session {
     cancel: Arc<AtomicBool>,
     /// The game under review (a review has its own engine, on a blocking thread).
     review: Option<pgn::Game>,
-    /// The reviewed game with its marks, once its review ended, for its PGN.
-    pub(super) annotated: Option<pgn::Game>,
-    /// The book of the explorer and of Chuhan's moves: the server's, or one the tab sent.
-    pub(super) book: Option<Arc<crate::book::Book>>,
     /// The analysis lines of the iteration being reported, by rank.
-    pub(super) lines: Vec<super::protocol::LineInfo>,
+    lines: Vec<super::protocol::LineInfo>,
 }
 
 impl Session {
     fn new(events: mpsc::UnboundedSender<Event>, shared: Shared) -> Session {
-        let move_limit = shared.move_limit;
         Session {
-            book: shared.book.clone(),
+            board: Board::new(Game::new(Position::startpos(), shared.move_limit)),
+            prefs: Prefs::new(shared.book.clone()),
             events,
             shared,
             engine: None,
-            game: Game::new(Position::startpos(), move_limit),
-            mode: Mode::Analysis { multipv: 1 },
-            notation: Notation::Chinese(Script::Simplified),
-            lang: Lang::En,
-            tree: Tree::default(),
-            node: ROOT,
             generation: 0,
             pending: None,
             waiting: None,
@@ -173,18 +161,17 @@ impl Session {
             paused: false,
             cancel: Arc::new(AtomicBool::new(false)),
             review: None,
-            annotated: None,
             lines: Vec::new(),
         }
     }
 
     /// An error in the tab's language.
     fn error(&self, say: Say) -> ServerMessage {
-        ServerMessage::Error { text: say.get(self.lang) }
+        ServerMessage::Error { text: say.get(self.prefs.lang) }
     }
 
     fn notice(&self, say: Say) -> ServerMessage {
-        ServerMessage::Notice { text: say.get(self.lang) }
+        ServerMessage::Notice { text: say.get(self.prefs.lang) }
     }
 
     fn handle_text(&mut self, text: &str) -> Vec<ServerMessage> {
@@ -201,12 +188,12 @@ impl Session {
             }
             ClientMessage::Analyse { fen, moves, multipv, tree, node } => self.analyse(fen, moves, multipv, tree, node),
             ClientMessage::Goto { node } => self.goto(node),
-            ClientMessage::Pgn => Ok(vec![view::pgn(self)]),
+            ClientMessage::Pgn => Ok(vec![view::pgn(&self.board, &self.prefs)]),
             ClientMessage::Check { fen } => match Position::from_fen(&fen) {
                 Ok(pos) => Ok(vec![ServerMessage::Position { fen: pos.fen() }]),
                 Err(e) => Err(words::fen_error(&e)),
             },
-            ClientMessage::Lang { lang } => self.set_lang(&lang).map(|()| vec![self.state()]),
+            ClientMessage::Lang { lang } => self.prefs.set_lang(&lang).map(|()| vec![self.state()]),
             ClientMessage::Move { mv } => self.play_move(&mv),
             ClientMessage::Undo => self.undo(),
             ClientMessage::Hint => self.advise(Work::Hint),
@@ -216,7 +203,7 @@ impl Session {
                 self.halt();
                 Ok(vec![self.state()])
             }
-            ClientMessage::Notation { notation } => self.set_notation(&notation).map(|()| vec![self.state()]),
+            ClientMessage::Notation { notation } => self.prefs.set_notation(&notation).map(|()| vec![self.state()]),
             ClientMessage::Review { fen, moves, movetime } => self.start_review(fen, moves, movetime),
             ClientMessage::Book { token } => self.use_book(token),
             ClientMessage::Visible { visible } => Ok(self.set_visible(visible)),
@@ -224,25 +211,9 @@ impl Session {
         result.unwrap_or_else(|e| vec![self.error(e)])
     }
 
-    fn set_lang(&mut self, lang: &str) -> Result<(), Say> {
-        self.lang = Lang::from_name(lang).ok_or_else(|| {
-            Say::new(format!("unknown language {lang:?}: en or zh"), format!("未知的语言 {lang:?}：应为 en 或 zh"))
-        })?;
-        Ok(())
-    }
-
-    fn set_notation(&mut self, notation: &str) -> Result<(), Say> {
-        self.notation = Notation::from_name(notation).ok_or_else(|| {
-            Say::new(
-                format!("unknown notation {notation:?}: iccs, wxf, chinese or traditional"),
-                format!("未知的记谱法 {notation:?}：应为 iccs、wxf、chinese 或 traditional"),
-            )
-        })?;
-        Ok(())
-    }
-
     pub(super) fn state(&self) -> ServerMessage {
-        view::state(self, self.running.is_some_and(|w| w == Work::Reply) || self.pending == Some(Work::Reply))
+        let thinking = self.running == Some(Work::Reply) || self.pending == Some(Work::Reply);
+        view::state(&self.board, &self.prefs, thinking)
     }
 
     /// A new game; `time` is the thinking time per move, the clock's control and the time
@@ -263,11 +234,7 @@ impl Session {
         let budget = clock.map_or(Budget::MoveTime(Duration::from_millis(movetime)), |c| Budget::Clock(c.control()));
         game.set_clock(clock);
         self.halt();
-        self.annotated = None;
-        self.tree = Tree::line(game.moves());
-        self.node = self.tree.len() - 1;
-        self.game = game;
-        self.mode = Mode::Play { human, player: Player { level, budget } };
+        self.board.set(game, Mode::Play { human, player: Player { level, budget } });
         if let Some(engine) = self.engine.as_mut() {
             tokio::task::block_in_place(|| engine.new_game());
         }
@@ -299,75 +266,63 @@ impl Session {
             }
         };
         self.halt();
-        self.annotated = None;
-        (self.tree, self.game, self.node) = (tree, game, node);
-        self.mode = Mode::Analysis { multipv };
+        self.board.set(game, Mode::Analysis { multipv });
+        (self.board.tree, self.board.node) = (tree, node);
         Ok(self.after_move())
     }
 
     /// Shows node `node` of the analysis tree.
     fn goto(&mut self, node: usize) -> Result<Vec<ServerMessage>, Say> {
-        if !matches!(self.mode, Mode::Analysis { .. }) {
+        if !matches!(self.board.mode, Mode::Analysis { .. }) {
             return Err(Say::new("a game has no move tree", "对局中没有着法树"));
         }
-        if !self.tree.contains(node) {
+        if !self.board.tree.contains(node) {
             return Err(setup::no_node(node));
         }
-        let game = setup::replay(self.game.start(), &self.tree.path(node), self.shared.move_limit)?;
+        let game = setup::replay(self.board.game.start(), &self.board.tree.path(node), self.shared.move_limit)?;
         self.halt();
-        (self.game, self.node) = (game, node);
+        (self.board.game, self.board.node) = (game, node);
         Ok(self.after_move())
-    }
-
-    /// Plays `mv`, legal here, as the side to move. In a game its clock is charged (its flag
-    /// may have fallen first); in analysis the tree goes to the move's node, a new one if the
-    /// move is new here.
-    fn play_checked(&mut self, mv: Move) -> Result<(), Say> {
-        if matches!(self.mode, Mode::Analysis { .. }) && self.tree.len() >= MAX_MOVES {
-            return Err(setup::too_many());
-        }
-        if self.game.play(mv).map_err(|e| words::illegal_move(&e))? == Played::Moved {
-            self.node = self.tree.child(self.node, mv);
-        }
-        Ok(())
     }
 
     /// The side to move ran out of time.
     fn flag_fell(&mut self) -> Vec<ServerMessage> {
-        if self.game.deadline().is_none_or(|d| d > std::time::Instant::now()) {
+        if self.board.game.deadline().is_none_or(|d| d > std::time::Instant::now()) {
             return Vec::new();
         }
         self.halt();
-        let side = self.game.position().side_to_move();
-        self.game.flag(side);
+        let side = self.board.game.position().side_to_move();
+        self.board.game.flag(side);
         vec![self.state()]
     }
 
     fn play_move(&mut self, text: &str) -> Result<Vec<ServerMessage>, Say> {
-        if self.game.is_over() {
+        if self.board.game.is_over() {
             return Err(setup::over());
         }
-        if let Mode::Play { human, .. } = self.mode
-            && self.game.position().side_to_move() != human
+        if let Mode::Play { human, .. } = self.board.mode
+            && self.board.game.position().side_to_move() != human
         {
             return Err(Say::new("it is Chuhan's turn", "现在轮到楚汉走棋"));
         }
-        let mv = notation::parse_move(self.game.position(), text).map_err(|e| words::notation_error(&e))?;
+        let mv = notation::parse_move(self.board.game.position(), text).map_err(|e| words::notation_error(&e))?;
         self.halt();
-        self.play_checked(mv)?;
+        self.board.play(mv)?;
         Ok(self.after_move())
     }
 
     fn undo(&mut self) -> Result<Vec<ServerMessage>, Say> {
-        let plies = match self.mode {
+        let plies = match self.board.mode {
             Mode::Play { human, .. } => {
                 self.halt();
-                let plies = self.game.take_back(human);
-                self.tree = Tree::line(self.game.moves());
-                self.node = self.tree.len() - 1;
+                let plies = self.board.game.take_back(human);
+                self.board.tree = Tree::line(self.board.game.moves());
+                self.board.node = self.board.tree.len() - 1;
                 plies
             }
-            Mode::Analysis { .. } if self.node != ROOT => return self.goto(self.tree.parent(self.node)),
+            Mode::Analysis { .. } if self.board.node != ROOT => {
+                return self.goto(self.board.tree.parent(self.board.node));
+            }
             Mode::Analysis { .. } => 0,
         };
         if plies == 0 {
@@ -377,23 +332,23 @@ impl Session {
     }
 
     fn resign(&mut self) -> Result<Vec<ServerMessage>, Say> {
-        let Mode::Play { human, .. } = self.mode else {
+        let Mode::Play { human, .. } = self.board.mode else {
             return Err(Say::new("there is no game to resign", "没有可认输的对局"));
         };
-        if self.game.is_over() {
+        if self.board.game.is_over() {
             return Err(setup::over());
         }
         self.halt();
-        self.game.resign(human);
+        self.board.game.resign(human);
         Ok(vec![self.state()])
     }
 
     /// A hint or a draw offer: a full-strength search in the player's turn.
     fn advise(&mut self, work: Work) -> Result<Vec<ServerMessage>, Say> {
-        if self.game.is_over() {
+        if self.board.game.is_over() {
             return Err(setup::over());
         }
-        if work == Work::Draw && !matches!(self.mode, Mode::Play { .. }) {
+        if work == Work::Draw && !matches!(self.board.mode, Mode::Play { .. }) {
             return Err(Say::new("there is no game to offer a draw in", "没有可提和的对局"));
         }
         if self.running == Some(Work::Reply) || self.pending == Some(Work::Reply) {
@@ -406,10 +361,10 @@ impl Session {
     fn after_move(&mut self) -> Vec<ServerMessage> {
         self.lines.clear();
         let mut out = Vec::new();
-        if !self.game.is_over() {
-            match self.mode {
-                Mode::Play { human, .. } if self.game.position().side_to_move() != human => {
-                    let from_book = self.book_move().is_some_and(|mv| self.play_checked(mv).is_ok());
+        if !self.board.game.is_over() {
+            match self.board.mode {
+                Mode::Play { human, .. } if self.board.game.position().side_to_move() != human => {
+                    let from_book = self.book_move().is_some_and(|mv| self.board.play(mv).is_ok());
                     if !from_book {
                         out.extend(self.schedule(Work::Reply));
                     }
@@ -424,15 +379,15 @@ impl Session {
 
     /// Chuhan's move without a search, if it has one here (the book's).
     fn book_move(&mut self) -> Option<Move> {
-        let Mode::Play { player, .. } = self.mode else { return None };
-        let game = self.game.clone();
+        let Mode::Play { player, .. } = self.board.mode else { return None };
+        let game = self.board.game.clone();
         Some(player.prepared(self.engine()?, &game)?.mv)
     }
 
     /// The book sent under `token` (the server's when `None`) for the explorer and Chuhan.
     fn use_book(&mut self, token: Option<u64>) -> Result<Vec<ServerMessage>, Say> {
         let (book, said) = self.shared.book_for(token)?;
-        self.book = book;
+        self.prefs.book = book;
         Ok(vec![self.state(), self.notice(said)])
     }
 

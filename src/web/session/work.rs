@@ -7,16 +7,17 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use super::Mode;
 use super::{ADVICE_MS, Event, Session, Work};
 use crate::analysis::Review;
-use crate::engine::{Engine, Limits, SearchResult};
+use crate::engine::{Engine, Info, Limits, SearchResult};
 use crate::game::Budget;
 use crate::game::chuhan::{self, HINT_LINES};
+use crate::movegen::legal_moves;
 use crate::web::cores::{Asked, Core, Need, Waiting, Why};
 use crate::web::protocol::ServerMessage;
 use crate::web::setup::{self, DEFAULT_MOVETIME_MS};
-use crate::web::tree::Tree;
-use crate::web::view::{self, Mode};
+use crate::web::view;
 use crate::words::Say;
 
 impl Session {
@@ -26,7 +27,7 @@ impl Session {
             self.engine = Engine::new().ok();
         }
         let engine = self.engine.as_mut()?;
-        if let Some(book) = &self.book {
+        if let Some(book) = &self.prefs.book {
             engine.set_book(Arc::clone(book));
         }
         Some(engine)
@@ -64,8 +65,8 @@ impl Session {
     /// limits allow; an analysis yields; a review keeps its core.
     fn need(&self, work: Work) -> Need {
         let urgent = |limits: Limits| Need::Urgent(limits.budget().hard.unwrap_or(Duration::from_millis(ADVICE_MS)));
-        match (work, self.mode) {
-            (Work::Reply, Mode::Play { player, .. }) => urgent(player.limits(&self.game)),
+        match (work, self.board.mode) {
+            (Work::Reply, Mode::Play { player, .. }) => urgent(player.limits(&self.board.game)),
             (Work::Reply | Work::Hint | Work::Draw, _) => Need::Urgent(Duration::from_millis(ADVICE_MS)),
             (Work::Analyse, _) => Need::Yielding,
             (Work::Review, _) => Need::Steady,
@@ -144,15 +145,15 @@ impl Session {
         if work == Work::Review {
             return self.run_review(core);
         }
-        let (generation, pos) = (self.generation, self.game.position().clone());
+        let (generation, pos) = (self.generation, self.board.game.position().clone());
         let advice = Budget::MoveTime(Duration::from_millis(ADVICE_MS));
-        let limits = match (work, self.mode) {
-            (Work::Reply, Mode::Play { player, .. }) => player.limits(&self.game),
+        let limits = match (work, self.board.mode) {
+            (Work::Reply, Mode::Play { player, .. }) => player.limits(&self.board.game),
             (Work::Analyse, Mode::Analysis { multipv }) => {
-                Limits { infinite: true, multipv, move_limit: self.game.move_limit(), ..Limits::default() }
+                Limits { infinite: true, multipv, move_limit: self.board.game.move_limit(), ..Limits::default() }
             }
-            (Work::Hint, _) => chuhan::advice(&self.game, advice, HINT_LINES),
-            (Work::Draw, _) => chuhan::advice(&self.game, advice, 1),
+            (Work::Hint, _) => chuhan::advice(&self.board.game, advice, HINT_LINES),
+            (Work::Draw, _) => chuhan::advice(&self.board.game, advice, 1),
             _ => return Vec::new(),
         };
         let (info_tx, done_tx) = (self.events.clone(), self.events.clone());
@@ -190,14 +191,10 @@ impl Session {
         let movetime = setup::check_movetime(movetime)?;
         let game = setup::game(fen.as_deref(), Some(&moves), self.shared.move_limit)?;
         self.halt();
-        self.annotated = None;
-        self.tree = Tree::line(game.moves());
-        self.node = self.tree.len() - 1;
         let mut record = game.record(&[]);
         record.set_tag("Movetime", &movetime.to_string());
         self.review = Some(record);
-        self.game = game;
-        self.mode = Mode::Analysis { multipv: 1 };
+        self.board.set(game, Mode::Analysis { multipv: 1 });
         let mut out = vec![self.state()];
         out.extend(self.schedule(Work::Review));
         Ok(out)
@@ -221,20 +218,20 @@ impl Session {
             let _ = events.send(Event::Reviewed(generation, Box::new(review)));
         });
         self.running = Some(Work::Review);
-        vec![ServerMessage::Progress { done: 0, total: self.game.moves().len() + 1 }]
+        vec![ServerMessage::Progress { done: 0, total: self.board.game.moves().len() + 1 }]
     }
 
     pub(super) fn on_event(&mut self, event: Event) -> Vec<ServerMessage> {
         match event {
-            Event::Info(generation, info) if generation == self.generation => view::lines(self, &info),
+            Event::Info(generation, info) if generation == self.generation => self.report(&info),
             Event::Progress(generation, done, total) if generation == self.generation => {
                 vec![ServerMessage::Progress { done, total }]
             }
             Event::Reviewed(generation, review) if generation == self.generation => {
                 (self.running, self.core) = (None, None);
                 let Some(record) = self.review.as_ref() else { return Vec::new() };
-                let (message, annotated) = view::reviewed(record, &review, self.notation, self.lang);
-                self.annotated = Some(annotated);
+                let (message, annotated) = view::reviewed(record, &review, self.prefs.notation, self.prefs.lang);
+                self.board.annotated = Some(annotated);
                 vec![message]
             }
             Event::Done(generation, work, result) if generation == self.generation => {
@@ -247,17 +244,35 @@ impl Session {
         }
     }
 
+    /// The analysis lines once `info` completes an iteration's (the search reports them in rank
+    /// order at the end of each iteration).
+    fn report(&mut self, info: &Info) -> Vec<ServerMessage> {
+        let rank = info.multipv.max(1) - 1;
+        if rank == 0 {
+            self.lines.clear();
+        }
+        if rank != self.lines.len() {
+            return Vec::new();
+        }
+        self.lines.push(view::line(self.board.game.position(), info.score, &info.pv, self.prefs.notation));
+        let Mode::Analysis { multipv } = self.board.mode else { return Vec::new() };
+        if self.lines.len() < multipv.min(legal_moves(self.board.game.position()).len()) {
+            return Vec::new();
+        }
+        vec![view::lines(info, self.lines.clone())]
+    }
+
     pub(super) fn finished(&mut self, work: Work, result: SearchResult) -> Vec<ServerMessage> {
         match work {
-            Work::Reply => match result.best.map(|mv| self.play_checked(mv)) {
+            Work::Reply => match result.best.map(|mv| self.board.play(mv)) {
                 Some(Ok(())) => self.after_move(),
                 _ => vec![self.error(Say::new("Chuhan found no move", "楚汉找不到着法")), self.state()],
             },
-            Work::Hint => vec![ServerMessage::Hint { lines: view::result_lines(self, &result) }],
+            Work::Hint => vec![ServerMessage::Hint { lines: view::result_lines(&self.board, &self.prefs, &result) }],
             Work::Draw => {
-                let Mode::Play { human, .. } = self.mode else { return Vec::new() };
-                if chuhan::answer_draw(self.game.position(), !human, result.value).accepts {
-                    self.game.agree_draw();
+                let Mode::Play { human, .. } = self.board.mode else { return Vec::new() };
+                if chuhan::answer_draw(self.board.game.position(), !human, result.value).accepts {
+                    self.board.game.agree_draw();
                     vec![self.state(), self.notice(Say::new("Chuhan accepts the draw", "楚汉同意和棋"))]
                 } else {
                     vec![self.notice(Say::new("Chuhan declines the draw", "楚汉拒绝和棋"))]
