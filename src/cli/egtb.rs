@@ -139,7 +139,7 @@ impl BuildArgs {
             let size = ix.size();
             let built = pool
                 .install(|| egtb::build(&ix, &tables, &report))
-                .map_err(|e| CliError::failed(format!("{endgame}: {}", egtb::probe::ProbeError::Miss(e.0))))?;
+                .map_err(|e| CliError::failed(format!("{endgame}: {}", e.0)))?;
             let build_time = started.elapsed().as_secs_f64();
             let mut bytes = 0;
             for table in &built {
@@ -149,7 +149,7 @@ impl BuildArgs {
             tables.insert(ix, built);
             let verdict = pool
                 .install(|| verify(endgame, &tables, &report))
-                .map_err(|e| CliError::failed(format!("{endgame}: {}", egtb::probe::ProbeError::Miss(e))))?;
+                .map_err(|e| CliError::failed(format!("{endgame}: {e}")))?;
             bar.finish_and_clear();
             if verdict.wrong > 0 {
                 return Err(CliError::failed(format!("{endgame}: {} wrong entries after the build", verdict.wrong)));
@@ -182,7 +182,10 @@ impl FolderArgs {
                     format!("{endgame}: refused: {e}")
                 }
                 Ok(()) => match verify(endgame, &tables, &report) {
-                    Err(e) => format!("{endgame}: {}", egtb::probe::ProbeError::Miss(e)),
+                    Err(e) => {
+                        failed = true;
+                        format!("{endgame}: {e}")
+                    }
                     Ok(v) if v.wrong == 0 => format!("{endgame}: {} entries verified", v.checked),
                     Ok(v) => {
                         failed = true;

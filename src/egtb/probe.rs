@@ -42,10 +42,7 @@ pub enum ProbeError {
 impl std::fmt::Display for ProbeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ProbeError::Miss(Miss::NotCovered) => {
-                f.write_str("the position is not covered: the tables hold one side with attacking pieces against king, advisors and elephants (docs/egtb.md)")
-            }
-            ProbeError::Miss(Miss::NotLoaded(e)) => write!(f, "no table for {e}"),
+            ProbeError::Miss(m) => write!(f, "{m}"),
             ProbeError::Table(e) => write!(f, "{e}"),
         }
     }

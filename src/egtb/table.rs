@@ -140,6 +140,19 @@ pub enum Miss {
     NotLoaded(Endgame),
 }
 
+impl std::fmt::Display for Miss {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Miss::NotCovered => f.write_str(
+                "the position is not covered: the tables hold one side with attacking pieces against king, advisors and elephants (docs/egtb.md)",
+            ),
+            Miss::NotLoaded(e) => write!(f, "no table for {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Miss {}
+
 /// The tables of a folder, loaded endgame by endgame.
 #[derive(Debug, Default)]
 pub struct Tables {
