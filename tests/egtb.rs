@@ -7,7 +7,7 @@ mod solve;
 use std::path::PathBuf;
 
 use chuhan::Position;
-use chuhan::egtb::{self, Endgame, Indexer, Side, Table, Tables, Value, file, verify::verify};
+use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Table, Tables, Value, file, verify::verify};
 use chuhan::types::{Color, Piece, PieceKind};
 
 /// Builds `names` and everything they need into memory.
@@ -16,7 +16,8 @@ fn build(names: &[&str]) -> Tables {
     let mut tables = Tables::new(&PathBuf::new());
     for endgame in egtb::build_order(&wanted) {
         let ix = Indexer::new(endgame);
-        let built = egtb::build(&ix, &tables, &egtb::silent).expect("sub-endgames are built first");
+        let built =
+            egtb::build(&ix, &tables, &egtb::silent, &Checkpoint::none()).expect("sub-endgames are built first");
         tables.insert(ix, built);
     }
     tables
@@ -165,5 +166,29 @@ fn damaged_files_are_refused_and_wrong_values_caught() {
     let verdict = verify(endgame, &damaged, &egtb::silent).expect("loaded");
     assert_eq!(verdict.checked, 2 * ix.size());
     assert!(verdict.wrong >= 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_build_stopped_at_a_checkpoint_resumes_to_the_same_tables() {
+    let dir = folder("checkpoint");
+    let full = build(&["krka"]);
+    let endgame: Endgame = "krka".parse().expect("valid");
+    let mut subgames = Tables::new(&dir);
+    let (krk_ix, krk) = full.get("krk".parse().expect("valid")).expect("built");
+    subgames.insert(krk_ix.clone(), krk.clone());
+    let ix = Indexer::new(endgame);
+    let mut checkpoint = Checkpoint::in_dir(&dir, endgame, std::time::Duration::ZERO);
+    checkpoint.stop_after = Some(4);
+    let stopped = egtb::build(&ix, &subgames, &egtb::silent, &checkpoint);
+    assert_eq!(stopped.err(), Some(egtb::BuildError::Stopped));
+    let path = checkpoint.path.clone().expect("a path");
+    assert!(path.exists());
+    checkpoint.stop_after = None;
+    // Without the sub-endgame a first pass would fail on the rook's captures: only a build that
+    // resumes from the checkpoint's arrays succeeds.
+    let resumed = egtb::build(&ix, &Tables::new(&dir), &egtb::silent, &checkpoint).expect("resumed");
+    assert_eq!(&resumed, &full.get(endgame).expect("built").1);
+    assert!(!path.exists(), "the checkpoint is removed when the build is done");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,11 +1,11 @@
 //! `chuhan egtb build|verify|info|probe`: endgame tablebases (`docs/egtb.md`).
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chuhan::egtb::stats::{SideStats, stats};
 use chuhan::egtb::verify::verify;
-use chuhan::egtb::{self, Endgame, Indexer, Side, Step, Tables, file};
+use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Step, Tables, file};
 use chuhan::notation::{Notation, format_move};
 
 use super::CliError;
@@ -44,6 +44,10 @@ pub struct BuildArgs {
     /// Threads (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    /// Minutes between two checkpoints inside an endgame (`NAME.ckpt` in the folder), from
+    /// which a killed build resumes.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    checkpoint_minutes: u32,
 }
 
 #[derive(clap::Args)]
@@ -129,7 +133,7 @@ impl BuildArgs {
             for &sub in &subs {
                 tables.load(sub).map_err(CliError::failed)?;
             }
-            // A checkpoint is a finished pair of files (`docs/egtb.md` §6).
+            // A finished pair of files is the checkpoint between endgames (`docs/egtb.md` §6).
             if tables.load(endgame).is_ok() {
                 out!("{endgame}: found in {}", dir.display());
                 continue;
@@ -137,9 +141,11 @@ impl BuildArgs {
             let started = Instant::now();
             let ix = Indexer::new(endgame);
             let size = ix.size();
+            let every = Duration::from_secs(60 * u64::from(self.checkpoint_minutes));
+            let checkpoint = Checkpoint::in_dir(&dir, endgame, every);
             let built = pool
-                .install(|| egtb::build(&ix, &tables, &report))
-                .map_err(|e| CliError::failed(format!("{endgame}: {}", e.0)))?;
+                .install(|| egtb::build(&ix, &tables, &report, &checkpoint))
+                .map_err(|e| CliError::failed(format!("{endgame}: {e}")))?;
             let build_time = started.elapsed().as_secs_f64();
             let mut bytes = 0;
             for table in &built {

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::checkpoint::{self, Checkpoint, Clock, Saved, SideArrays};
 use super::index::{Index, Indexer};
 use super::table::{Miss, Side, Table, Tables};
 use super::unmove::predecessors;
@@ -57,22 +58,61 @@ struct Build<'a> {
     sides: [Arrays; 2],
 }
 
-/// Why a build stopped: a table a capture needs is missing.
+/// Why a build stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildError(pub Miss);
+pub enum BuildError {
+    /// A table a capture needs is missing.
+    Miss(Miss),
+    /// The checkpoint could not be written.
+    Checkpoint(String),
+    /// Stopped after the level [`Checkpoint::stop_after`] named.
+    Stopped,
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::Miss(m) => write!(f, "{m}"),
+            BuildError::Checkpoint(e) => write!(f, "cannot write the checkpoint: {e}"),
+            BuildError::Stopped => f.write_str("stopped as asked"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
 
 /// Builds both tables of the endgame of `ix`; `subgames` must hold every endgame a capture
-/// leads to.
-pub fn build(ix: &Indexer, subgames: &Tables, progress: &Progress<'_>) -> Result<[Table; 2], BuildError> {
+/// leads to. With a checkpoint path, resumes from the checkpoint there if it is this
+/// endgame's and sound, saves one whenever `every` has passed since the start or the last
+/// save (checked after the first pass and after each level), and removes it when done.
+pub fn build(
+    ix: &Indexer,
+    subgames: &Tables,
+    progress: &Progress<'_>,
+    checkpoint: &Checkpoint,
+) -> Result<[Table; 2], BuildError> {
     let size = ix.size();
-    let b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)] };
-    let miss = Mutex::new(None);
-    for side in Side::BOTH {
-        b.init(side, subgames, &miss, progress);
-    }
-    if let Some(m) = miss.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(BuildError(m));
-    }
+    let mut clock = Clock::start();
+    let mut b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)] };
+    let resumed = checkpoint.path.as_deref().and_then(|path| checkpoint::load(path, ix.endgame(), b.views()));
+    let (mut level, mut idle) = match resumed {
+        Some(saved) => (saved.level, saved.idle),
+        None => {
+            b.sides = [Arrays::new(size), Arrays::new(size)];
+            let miss = Mutex::new(None);
+            for side in Side::BOTH {
+                b.init(side, subgames, &miss, progress);
+            }
+            if let Some(m) = miss.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                return Err(BuildError::Miss(m));
+            }
+            if clock.due(checkpoint.every) {
+                b.save(checkpoint, &Saved { level: 1, idle: 0 })?;
+                clock = Clock::start();
+            }
+            (1, 0)
+        }
+    };
     let longest_capture = Side::BOTH
         .iter()
         .flat_map(|&s| {
@@ -80,13 +120,22 @@ pub fn build(ix: &Indexer, subgames: &Tables, progress: &Progress<'_>) -> Result
         })
         .max()
         .unwrap_or(0);
-    let mut idle = 0;
-    let mut level = 1u16;
     while idle < 2 || level <= longest_capture + 1 {
         progress(Step::Phase { name: format!("{} level {level}", ix.endgame()), total: 2 * size });
         let found: u64 = Side::BOTH.iter().map(|&side| b.level(side, level, progress)).sum();
         idle = if found == 0 { idle + 1 } else { 0 };
+        if checkpoint.stop_after == Some(level) {
+            b.save(checkpoint, &Saved { level: level + 1, idle })?;
+            return Err(BuildError::Stopped);
+        }
         level += 1;
+        if clock.due(checkpoint.every) {
+            b.save(checkpoint, &Saved { level, idle })?;
+            clock = Clock::start();
+        }
+    }
+    if let Some(path) = &checkpoint.path {
+        let _ = std::fs::remove_file(path);
     }
     let [strong, weak] = b.sides;
     let finish = |side: Side, a: Arrays| {
@@ -108,6 +157,19 @@ fn for_each_index(size: u64, progress: &Progress<'_>, f: impl Fn(Index, &mut Vec
 }
 
 impl Build<'_> {
+    fn views(&self) -> [SideArrays<'_>; 2] {
+        self.sides.each_ref().map(|a| SideArrays { value: &a.value, counter: &a.counter, capture: &a.capture })
+    }
+
+    /// Saves the state to the checkpoint's path, if it has one.
+    fn save(&self, checkpoint: &Checkpoint, saved: &Saved) -> Result<(), BuildError> {
+        match &checkpoint.path {
+            Some(path) => checkpoint::save(path, self.ix.endgame(), self.views(), saved)
+                .map_err(|e| BuildError::Checkpoint(format!("{}: {e}", path.display()))),
+            None => Ok(()),
+        }
+    }
+
     /// Step 1 of `docs/egtb.md` §6 for one side to move: broken entries, mates, the counters
     /// of distinct quiet successors and the best capture.
     fn init(&self, side: Side, subgames: &Tables, miss: &Mutex<Option<Miss>>, progress: &Progress<'_>) {

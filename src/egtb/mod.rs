@@ -4,6 +4,7 @@
 //! Below `engine`: it uses the board, the move generator and the rules only.
 
 mod build;
+pub mod checkpoint;
 pub mod file;
 pub mod index;
 pub mod name;
@@ -15,6 +16,7 @@ pub mod value;
 pub mod verify;
 
 pub use build::{BuildError, build};
+pub use checkpoint::Checkpoint;
 pub use file::{FileError, TableError};
 pub use index::Indexer;
 pub use name::{Army, Endgame, NameError};
