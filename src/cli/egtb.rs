@@ -147,12 +147,8 @@ impl BuildArgs {
                 .install(|| egtb::build(&ix, &tables, &report, &checkpoint))
                 .map_err(|e| CliError::failed(format!("{endgame}: {e}")))?;
             let build_time = started.elapsed().as_secs_f64();
-            let mut bytes = 0;
-            for table in &built {
-                let path = file::save(&dir, table).map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
-                bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-            }
             tables.insert(ix, built);
+            // Verified before it is saved: a saved pair is a finished endgame to a later run.
             let verdict = pool
                 .install(|| verify(endgame, &tables, &report))
                 .map_err(|e| CliError::failed(format!("{endgame}: {e}")))?;
@@ -160,10 +156,14 @@ impl BuildArgs {
             if verdict.wrong > 0 {
                 return Err(CliError::failed(format!("{endgame}: {} wrong entries after the build", verdict.wrong)));
             }
+            let verify_time = started.elapsed().as_secs_f64() - build_time;
+            let mut bytes = 0;
+            for table in tables.get(endgame).map(|(_, t)| t.iter()).into_iter().flatten() {
+                let path = file::save(&dir, table).map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
+                bytes += std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            }
             out!(
-                "{endgame}: {} entries per side to move, built in {build_time:.1} s, verified in {:.1} s, {bytes} bytes",
-                size,
-                started.elapsed().as_secs_f64() - build_time
+                "{endgame}: {size} entries per side to move, built in {build_time:.1} s, verified in {verify_time:.1} s, {bytes} bytes"
             );
         }
         Ok(())

@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::checkpoint::{self, Checkpoint, Clock, Saved, SideArrays};
-use super::index::{Index, Indexer};
+use super::index::{Index, Indexer, Squares};
 use super::table::{Miss, Side, Table, Tables};
 use super::unmove::predecessors;
 use super::value::Value;
 use super::{Progress, Step};
 use crate::Position;
 use crate::movegen::legal_moves;
-use crate::types::{Piece, Square};
+use crate::types::Piece;
 
 /// Entries handed to a thread at a time, and between two reports of progress.
 const CHUNK: u64 = 1 << 14;
@@ -190,8 +190,13 @@ impl Build<'_> {
             // A folded entry stands for the placement and its mirror image: its successors are
             // both images' (they differ when a move puts both kings on file e, §3), as the
             // un-moves of either image reach this index.
-            let mirror = |sq: &[Square]| -> Vec<Square> { sq.iter().map(|s| s.flip_file()).collect() };
-            let folded = ix.encode(&mirror(&squares[..len])) == Some(i);
+            let mirror = |mut sq: Squares| {
+                for s in &mut sq[..len] {
+                    *s = s.flip_file();
+                }
+                sq
+            };
+            let folded = ix.encode(&mirror(squares)[..len]) == Some(i);
             for &mv in moves.as_slice() {
                 if pos.piece_at(mv.to()).is_some() {
                     pos.make(mv);
@@ -212,7 +217,7 @@ impl Build<'_> {
                     }
                     successors.extend(ix.encode(&after[..len]));
                     if folded {
-                        successors.extend(ix.encode(&mirror(&after[..len])));
+                        successors.extend(ix.encode(&mirror(after)[..len]));
                     }
                 }
             }

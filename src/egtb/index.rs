@@ -6,8 +6,9 @@ use crate::types::{Color, Piece, PieceKind, Square};
 
 use super::name::{Endgame, KINDS};
 
-/// The most pieces a position of the tables has: two kings and eight others.
-pub const MAX_PIECES: usize = 10;
+/// The most pieces a position of the tables has: two kings, two attackers and four
+/// defenders on each side.
+pub const MAX_PIECES: usize = 12;
 
 /// Entries of one table, and indices into it.
 pub type Index = u64;
@@ -69,12 +70,51 @@ impl Domain {
     }
 }
 
+/// The most like pieces of one group: two, since a side has at most two attackers and two of
+/// each defender.
+const MAX_LIKE: usize = 2;
+
+/// `C(n, k)` for `n` up to 90 and `k` up to [`MAX_LIKE`], read from a table: encoding sums
+/// them for every move the build looks at.
+static BINOMIAL: [[u64; MAX_LIKE + 1]; Square::NUM + 1] = {
+    let mut t = [[0; MAX_LIKE + 1]; Square::NUM + 1];
+    let mut n = 0;
+    while n <= Square::NUM {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_LIKE {
+            t[n][k] = if n == 0 { 0 } else { t[n - 1][k - 1] + t[n - 1][k] };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// `C(n, k)` for the small numbers of the index.
 pub fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
+    BINOMIAL[n as usize][k as usize]
+}
+
+/// The rank of a combination of distinct slots in the combinatorial number system: sorted
+/// `p1 < p2`, `C(p1, 1) + C(p2, 2)` (`docs/egtb.md` §3).
+fn rank(slots: &[u8]) -> u64 {
+    match *slots {
+        [a] => u64::from(a),
+        [a, b] => {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            u64::from(lo) + binomial(u64::from(hi), 2)
+        }
+        _ => 0,
     }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Every combination of `count` distinct slots out of `n`, each sorted.
+fn combinations(n: u8, count: usize) -> Vec<[u8; MAX_LIKE]> {
+    match count {
+        1 => (0..n).map(|a| [a, 0]).collect(),
+        _ => (0..n).flat_map(|b| (0..b).map(move |a| [a, b])).collect(),
+    }
 }
 
 /// Like pieces of one colour and kind: how many, and where they may stand.
@@ -85,6 +125,8 @@ struct Group {
     domain: Domain,
     /// `C(domain, count)`: the combinations.
     size: u64,
+    /// The slots of each combination, by rank: decoding reads them instead of searching.
+    combos: Vec<[u8; MAX_LIKE]>,
 }
 
 /// The index of one endgame, strong side as Red: encoding placements to numbers and back.
@@ -124,8 +166,13 @@ impl Indexer {
             for (kind, &count) in KINDS.iter().zip(&army.0) {
                 if count > 0 {
                     let domain = Domain::new(Piece::new(color, *kind));
-                    let size = binomial(domain.len() as u64, u64::from(count));
-                    groups.push(Group { piece: Piece::new(color, *kind), count: usize::from(count), domain, size });
+                    let count = usize::from(count);
+                    let size = binomial(domain.len() as u64, count as u64);
+                    let mut combos = vec![[0; MAX_LIKE]; size as usize];
+                    for combo in combinations(domain.len() as u8, count) {
+                        combos[rank(&combo[..count]) as usize] = combo;
+                    }
+                    groups.push(Group { piece: Piece::new(color, *kind), count, domain, size, combos });
                 }
             }
         }
@@ -171,14 +218,11 @@ impl Indexer {
         let mut index = u64::from(pair);
         let mut at = 2;
         for g in &self.groups {
-            let mut picked = [0u64; 5];
+            let mut picked = [0u8; MAX_LIKE];
             for (p, s) in picked.iter_mut().zip(&sq[at..at + g.count]) {
-                *p = g.domain.slot(*s)?;
+                *p = g.domain.slot(*s)? as u8;
             }
-            let picked = &mut picked[..g.count];
-            picked.sort_unstable();
-            let rank: u64 = picked.iter().enumerate().map(|(i, &p)| binomial(p, i as u64 + 1)).sum();
-            index = index * g.size + rank;
+            index = index * g.size + rank(&picked[..g.count]);
             at += g.count;
         }
         Some(index)
@@ -190,17 +234,11 @@ impl Indexer {
         let mut rest = index;
         let mut at = 2 + self.groups.iter().map(|g| g.count).sum::<usize>();
         for g in self.groups.iter().rev() {
-            let mut rank = rest % g.size;
+            let combo = g.combos[(rest % g.size) as usize];
             rest /= g.size;
             at -= g.count;
-            for k in (1..=g.count as u64).rev() {
-                // The largest slot p with C(p, k) <= rank.
-                let mut p = k - 1;
-                while binomial(p + 1, k) <= rank {
-                    p += 1;
-                }
-                rank -= binomial(p, k);
-                sq[at + k as usize - 1] = g.domain.points[p as usize];
+            for (k, &slot) in combo[..g.count].iter().enumerate() {
+                sq[at + k] = g.domain.points[usize::from(slot)];
             }
         }
         let (rk, bk) = self.pairs[rest as usize];

@@ -70,10 +70,10 @@ impl fmt::Display for NameError {
 impl std::error::Error for NameError {}
 
 impl Endgame {
-    /// The endgame from two armies, if the tables cover it: the strong side with an attacking
-    /// piece, the weak side without.
+    /// The endgame from two armies, if the tables cover it: the strong side with one or two
+    /// attacking pieces, the weak side without.
     pub fn new(strong: Army, weak: Army) -> Option<Endgame> {
-        (strong.attackers() > 0 && weak.attackers() == 0).then_some(Endgame { strong, weak })
+        (matches!(strong.attackers(), 1 | 2) && weak.attackers() == 0).then_some(Endgame { strong, weak })
     }
 
     /// The endgames of the first set (`docs/egtb.md` §1), smallest first, so that each comes

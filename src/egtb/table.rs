@@ -1,11 +1,10 @@
 //! Tables in memory: one endgame's values for one side to move, and the set of tables a
 //! folder holds, which answers for any position they cover (`docs/egtb.md` §4).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::file::{self, TableError};
-use super::index::{Index, Indexer};
+use super::index::{Index, Indexer, MAX_PIECES, Squares};
 use super::name::{Army, Endgame, KINDS};
 use super::value::Value;
 use crate::Position;
@@ -106,7 +105,9 @@ impl Table {
 pub struct Located {
     pub endgame: Endgame,
     pub side: Side,
-    pub squares: Vec<Square>,
+    pub squares: Squares,
+    /// Pieces in `squares`.
+    pub len: usize,
 }
 
 /// The position in the tables' terms (`docs/egtb.md` §4): `None` when its material is not an
@@ -121,14 +122,19 @@ pub fn locate(pos: &Position) -> Option<Located> {
     };
     // Black strong: ranks mirrored and colours swapped, so that the strong side is Red.
     let orient = |sq: Square| if strong == Color::Red { sq } else { sq.flip_rank() };
-    let mut squares = vec![orient(pos.king(strong)), orient(pos.king(!strong))];
+    let mut squares: Squares = [Square::from_index(0); MAX_PIECES];
+    (squares[0], squares[1]) = (orient(pos.king(strong)), orient(pos.king(!strong)));
+    let mut len = 2;
     for c in [strong, !strong] {
         for kind in KINDS {
-            squares.extend(pos.pieces_of(c, kind).into_iter().map(orient));
+            for sq in pos.pieces_of(c, kind) {
+                squares[len] = orient(sq);
+                len += 1;
+            }
         }
     }
     let side = if pos.side_to_move() == strong { Side::Strong } else { Side::Weak };
-    Some(Located { endgame, side, squares })
+    Some(Located { endgame, side, squares, len })
 }
 
 /// Why a position has no value from the tables.
@@ -157,12 +163,14 @@ impl std::error::Error for Miss {}
 #[derive(Debug, Default)]
 pub struct Tables {
     dir: PathBuf,
-    loaded: HashMap<Endgame, (Indexer, [Table; 2])>,
+    /// A list, not a map: a build or a probe holds a handful, and the search of a few names
+    /// costs less than hashing one.
+    loaded: Vec<(Indexer, [Table; 2])>,
 }
 
 impl Tables {
     pub fn new(dir: &Path) -> Tables {
-        Tables { dir: dir.to_path_buf(), loaded: HashMap::new() }
+        Tables { dir: dir.to_path_buf(), loaded: Vec::new() }
     }
 
     pub fn dir(&self) -> &Path {
@@ -170,7 +178,7 @@ impl Tables {
     }
 
     pub fn is_loaded(&self, endgame: Endgame) -> bool {
-        self.loaded.contains_key(&endgame)
+        self.get(endgame).is_some()
     }
 
     /// Loads both files of `endgame` from the folder.
@@ -195,15 +203,16 @@ impl Tables {
 
     /// Keeps only the endgames `keep` accepts, to free the memory of the others.
     pub fn retain(&mut self, keep: impl Fn(Endgame) -> bool) {
-        self.loaded.retain(|&e, _| keep(e));
+        self.loaded.retain(|(ix, _)| keep(ix.endgame()));
     }
 
     pub fn insert(&mut self, ix: Indexer, tables: [Table; 2]) {
-        self.loaded.insert(ix.endgame(), (ix, tables));
+        self.loaded.retain(|(old, _)| old.endgame() != ix.endgame());
+        self.loaded.push((ix, tables));
     }
 
     pub fn get(&self, endgame: Endgame) -> Option<&(Indexer, [Table; 2])> {
-        self.loaded.get(&endgame)
+        self.loaded.iter().find(|(ix, _)| ix.endgame() == endgame)
     }
 
     /// The value of a position for its side to move. A position without an attacking piece
@@ -214,8 +223,8 @@ impl Tables {
             return Ok(if has_legal_move(pos) { Value::DRAW } else { Value::MATED });
         }
         let at = locate(pos).ok_or(Miss::NotCovered)?;
-        let (ix, tables) = self.loaded.get(&at.endgame).ok_or(Miss::NotLoaded(at.endgame))?;
-        let index = ix.encode(&at.squares).ok_or(Miss::NotCovered)?;
+        let (ix, tables) = self.get(at.endgame).ok_or(Miss::NotLoaded(at.endgame))?;
+        let index = ix.encode(&at.squares[..at.len]).ok_or(Miss::NotCovered)?;
         Ok(tables[at.side as usize].get(index))
     }
 }

@@ -4,7 +4,7 @@ use crate::attacks::{self, Occupancy};
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Piece, PieceKind, Square};
 
-use super::index::{Index, Indexer};
+use super::index::{Index, Indexer, MAX_PIECES, Squares};
 
 /// Points from which `pc` could have made a quiet move to `to`, the board being `occ` after
 /// that move: a horse's leg is beside its origin, so its origins are the horse attackers of
@@ -29,18 +29,24 @@ fn origins(pc: Piece, to: Square, occ: Bitboard) -> Bitboard {
 /// predecessors are among them: the caller skips the broken entries.
 pub fn predecessors(ix: &Indexer, pieces: &[Piece], squares: &[Square], mover: Color, out: &mut Vec<Index>) {
     out.clear();
-    let mirror: Vec<Square> = squares.iter().map(|s| s.flip_file()).collect();
-    let folded = ix.encode(&mirror) == ix.encode(squares);
-    for image in if folded { vec![squares, &mirror] } else { vec![squares] } {
-        let occ = image.iter().fold(Bitboard::EMPTY, |bb, &s| bb.with(s));
-        let mut before = image.to_vec();
+    let n = squares.len();
+    let mut image: Squares = [Square::from_index(0); MAX_PIECES];
+    image[..n].copy_from_slice(squares);
+    let mut mirror = image;
+    for s in &mut mirror[..n] {
+        *s = s.flip_file();
+    }
+    let folded = ix.encode(&mirror[..n]) == ix.encode(squares);
+    for image in if folded { [Some(image), Some(mirror)] } else { [Some(image), None] }.into_iter().flatten() {
+        let occ = image[..n].iter().fold(Bitboard::EMPTY, |bb, &s| bb.with(s));
+        let mut before = image;
         for (k, &pc) in pieces.iter().enumerate() {
             if pc.color() != mover {
                 continue;
             }
             for from in origins(pc, image[k], occ) {
                 before[k] = from;
-                out.extend(ix.encode(&before));
+                out.extend(ix.encode(&before[..n]));
             }
             before[k] = image[k];
         }
