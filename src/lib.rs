@@ -28,6 +28,7 @@ pub mod book;
 pub mod checksum;
 pub mod datagen;
 pub mod diagram;
+pub mod egtb;
 pub mod engine;
 pub mod epd;
 pub mod eval;

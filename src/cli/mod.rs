@@ -25,6 +25,7 @@ mod bench;
 mod book;
 mod datagen;
 mod diagram;
+mod egtb;
 mod error;
 mod judge;
 mod r#match;
@@ -74,6 +75,9 @@ pub enum Command {
     Datagen(datagen::Args),
     /// Train the evaluation network on datagen's records; writes a CHNN net (docs/nnue.md).
     Train(train::Args),
+    /// Endgame tablebases: build, verify, describe and probe them (docs/egtb.md).
+    #[command(subcommand)]
+    Egtb(egtb::Command),
     /// Serve the board in the browser: play, analyse and review games (127.0.0.1:8412).
     Serve(serve::Args),
 }
@@ -99,6 +103,7 @@ impl Command {
                 None => Err(CliError::Failed("internal: no arguments for match".to_string())),
             },
             Command::Serve(args) => args.run(),
+            Command::Egtb(command) => command.run(),
             Command::Datagen(args) => args.run(),
             Command::Train(args) => args.run(),
         }

@@ -1,0 +1,57 @@
+//! What `chuhan egtb info` says of an endgame: entries, legal positions, wins, draws and
+//! losses for each side to move, and the longest mate with a position that takes it.
+
+use super::name::Endgame;
+use super::table::{Side, Tables};
+use super::value::Value;
+use crate::Position;
+
+/// The counts of one table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideStats {
+    pub legal: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// The longest win or loss in plies, and a position that has it.
+    pub longest: Option<(Value, String)>,
+}
+
+/// The counts of both tables of an endgame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub endgame: Endgame,
+    pub entries: u64,
+    pub sides: [SideStats; 2],
+}
+
+/// Counts the tables of `endgame`, which `tables` must hold.
+pub fn stats(endgame: Endgame, tables: &Tables) -> Option<Stats> {
+    let (ix, sides) = tables.get(endgame)?;
+    let len = ix.len();
+    let count = |side: Side| {
+        let table = &sides[side as usize];
+        let mut s = SideStats::default();
+        let mut longest: Option<(Value, u64)> = None;
+        for i in 0..table.len() {
+            let v = table.get(i);
+            match v {
+                _ if v.is_broken() => continue,
+                _ if v.is_win() => s.wins += 1,
+                _ if v.is_loss() => s.losses += 1,
+                _ => s.draws += 1,
+            }
+            s.legal += 1;
+            if v.plies().is_some() && longest.is_none_or(|(l, _)| v.plies() > l.plies()) {
+                longest = Some((v, i));
+            }
+        }
+        s.longest = longest.and_then(|(v, i)| {
+            let squares = ix.decode(i)?;
+            let pos = Position::from_setup(&ix.setup(&squares[..len], side.color())).ok()?;
+            Some((v, pos.fen()))
+        });
+        s
+    };
+    Some(Stats { endgame, entries: ix.size(), sides: [count(Side::Strong), count(Side::Weak)] })
+}
