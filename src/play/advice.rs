@@ -25,10 +25,7 @@ const LEADS: [(Value, &str); 5] = [
 ];
 
 fn side(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
+    super::side_name(c)
 }
 
 /// One line about a score from Red's point of view: "Red is better by about a cannon",

@@ -25,6 +25,7 @@ use crate::notation::{self, Notation, cp_text, line_text, move_list, score_text}
 use crate::pgn;
 use crate::types::{Color, Move, Score};
 use crate::wdl;
+use crate::words::{self, Lang};
 use command::{HELP, Input};
 use render::Style;
 
@@ -474,10 +475,7 @@ fn thinking_line(pos: &Position, info: &Info, notation: Notation) -> String {
 
 /// "Red" or "Black".
 pub fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
+    words::side_in(Lang::En, c)
 }
 
 #[cfg(test)]
