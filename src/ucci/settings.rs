@@ -1,7 +1,7 @@
 //! The values the protocol driver keeps for the options that are plain settings; the option
 //! table and the validation of `setoption` are in `options.rs`.
 
-use super::options::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, OptionChange, ThreadCount};
+use super::options::{DEFAULT_MOVE_OVERHEAD_MS, OptionChange};
 use super::strength::StrengthSettings;
 use crate::board::MoveLimit;
 
@@ -12,8 +12,6 @@ pub struct Settings {
     pub batch: bool,
     pub debug: bool,
     pub ponder: bool,
-    pub hash_mb: u32,
-    pub threads: ThreadCount,
     pub move_overhead_ms: u32,
     pub show_wdl: bool,
     pub strength: StrengthSettings,
@@ -27,8 +25,6 @@ impl Default for Settings {
             batch: false,
             debug: false,
             ponder: false,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: ThreadCount::Fixed(1),
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             show_wdl: false,
             strength: StrengthSettings::default(),
@@ -39,15 +35,14 @@ impl Default for Settings {
 
 impl Settings {
     /// Records a change. Buttons and `UCI_Variant` hold no value, and the engine keeps the
-    /// book's and the network's options itself: they change nothing here.
+    /// table's size, the threads, the book's and the network's options itself: they change
+    /// nothing here.
     pub fn apply(&mut self, change: OptionChange) {
         match change {
             OptionChange::UseMillisec(on) => self.usemillisec = on,
             OptionChange::Batch(on) => self.batch = on,
             OptionChange::Debug(on) => self.debug = on,
             OptionChange::Ponder(on) => self.ponder = on,
-            OptionChange::HashMb(mb) => self.hash_mb = mb,
-            OptionChange::Threads(n) => self.threads = n,
             OptionChange::MoveOverheadMs(ms) => self.move_overhead_ms = ms,
             OptionChange::ShowWdl(on) => self.show_wdl = on,
             OptionChange::MultiPv(n) => self.strength.multipv = n,
@@ -60,6 +55,8 @@ impl Settings {
             OptionChange::Style(style) => self.strength.style = style,
             OptionChange::MoveLimit(limit) => self.move_limit = limit,
             OptionChange::NewGame
+            | OptionChange::HashMb(_)
+            | OptionChange::Threads(_)
             | OptionChange::ClearHash
             | OptionChange::NoChange
             | OptionChange::UseBook(_)

@@ -190,8 +190,9 @@ fn settings_default_to_the_table() {
             (OptionId::Batch, OptionKind::Check { default }) => s.batch == default,
             (OptionId::Debug, OptionKind::Check { default }) => s.debug == default,
             (OptionId::Ponder, OptionKind::Check { default }) => s.ponder == default,
-            (OptionId::Hash, OptionKind::Spin { default, .. }) => s.hash_mb == default,
-            (OptionId::Threads, OptionKind::Spin { default, .. }) => s.threads == ThreadCount::Fixed(default),
+            // Kept by the engine (its table and its threads); engine-tests/robustness.rs checks them.
+            (OptionId::Hash, OptionKind::Spin { default, .. }) => default == crate::engine::DEFAULT_HASH_MB as u32,
+            (OptionId::Threads, OptionKind::Spin { default: 1, .. }) => true,
             (OptionId::MoveOverhead, OptionKind::Spin { default, .. }) => s.move_overhead_ms == default,
             (OptionId::ShowWdl, OptionKind::Check { default }) => s.show_wdl == default,
             (OptionId::NewGame | OptionId::ClearHash, OptionKind::Button) => true,
@@ -242,13 +243,13 @@ fn move_limit_takes_fifty_to_sixty_moves_in_both_spellings() {
 #[test]
 fn settings_follow_changes() {
     let mut s = Settings::default();
-    assert!(s.usemillisec && !s.batch && s.hash_mb == 16 && s.move_overhead_ms == 10);
+    assert!(s.usemillisec && !s.batch && s.move_overhead_ms == 10);
     s.apply(OptionChange::HashMb(64));
+    assert_eq!(s, Settings::default(), "the engine keeps the table's size");
     s.apply(OptionChange::Batch(true));
     s.apply(OptionChange::NewGame);
     s.apply(OptionChange::ShowWdl(true));
     assert!(s.show_wdl);
-    assert_eq!(s.hash_mb, 64);
     assert!(s.batch);
 }
 
