@@ -29,6 +29,8 @@ fn ucci_handshake_is_exact() {
             "option ponder type check default false",
             "option usebook type check default true",
             "option bookfiles type string default <empty>",
+            "option useegtb type check default true",
+            "option egtbpaths type string default <empty>",
             "option usennue type check default true",
             "option evalfile type string default <empty>",
             "option hashsize type spin min 0 max 32768 default 16",

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use crate::bench::{self, BenchResult};
 use crate::board::Position;
 use crate::book::{Book, BookError, BookMove, Ecco};
+use crate::egtb::{OpenError, TableError, Tablebase};
 use crate::hugemem;
 use crate::nnue::{LoadError, Network};
 use crate::search::{self, SearchContext, SearchMemory};
@@ -88,6 +89,9 @@ pub struct Engine {
     use_nnue: bool,
     /// Thread 0 is clearing a large table ([`Engine::clear_hash`]); the next work stops it.
     background: bool,
+    /// The endgame tables (`docs/egtb.md` §14): none until a folder is set.
+    egtb: Option<Arc<Tablebase>>,
+    use_egtb: bool,
 }
 
 impl Engine {
@@ -106,6 +110,8 @@ impl Engine {
             use_nnue: crate::nnue::ON_BY_DEFAULT && net.is_some(),
             background: false,
             net,
+            egtb: None,
+            use_egtb: true,
         })
     }
 
@@ -206,6 +212,29 @@ impl Engine {
         self.book.as_ref().filter(|_| self.use_book)?.opening(pos)
     }
 
+    /// Plays from the endgame tables in `paths` (folders separated as in `PATH`; empty: none),
+    /// returning the files refused, each with its fault; on failure the old tables stay.
+    pub fn set_egtb_paths(&mut self, paths: &str) -> Result<Vec<TableError>, OpenError> {
+        if paths.trim().is_empty() {
+            self.egtb = None;
+            return Ok(Vec::new());
+        }
+        let opened = Tablebase::open_paths(paths)?;
+        self.settle();
+        self.egtb = Some(Arc::new(opened.tablebase));
+        Ok(opened.refused)
+    }
+
+    /// Switches the tables on or off; the folders stay.
+    pub fn set_use_egtb(&mut self, on: bool) {
+        self.use_egtb = on;
+    }
+
+    /// The tables, when set and on.
+    pub fn egtb(&self) -> Option<&Arc<Tablebase>> {
+        self.egtb.as_ref().filter(|_| self.use_egtb)
+    }
+
     /// Forgets everything learnt: the hash table and the move-ordering histories.
     pub fn new_game(&mut self) {
         self.clear_hash();
@@ -294,6 +323,7 @@ impl Engine {
             pool: self.pool.threads().clone(),
             count: self.pool.len(),
             net: self.search_net(),
+            egtb: self.egtb.clone().filter(|_| self.use_egtb),
         }
     }
 
@@ -397,6 +427,7 @@ impl Engine {
                         pool: pool.clone(),
                         count: 1,
                         net: net.clone(),
+                        egtb: None,
                     };
                     let start = Instant::now();
                     let s = search::search(pos, &cx, &limits, &[], &mut |_| {});

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use chuhan::egtb::stats::{SideStats, stats};
 use chuhan::egtb::verify::verify;
-use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Step, Tables, file};
+use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Step, Tablebase, Tables, file};
 use chuhan::notation::{Notation, format_move};
 
 use super::CliError;
@@ -241,8 +241,14 @@ impl ProbeArgs {
     /// the side that plays it.
     fn run(self) -> Result<(), CliError> {
         let pos = self.fen.position()?;
-        let mut tables = Tables::new(&self.dir.dir);
-        let probe = egtb::probe::probe(&pos, &mut tables).map_err(CliError::usage)?;
+        let opened = Tablebase::open(vec![self.dir.dir]).map_err(CliError::usage)?;
+        let tb = opened.tablebase;
+        let probe = egtb::probe::probe(&pos, &tb).map_err(|miss| {
+            // A file refused when the folder was opened or when it was read says why.
+            let why: Vec<String> =
+                opened.refused.iter().map(ToString::to_string).chain(tb.take_failures()).collect();
+            CliError::usage(if why.is_empty() { miss.to_string() } else { format!("{miss}: {}", why.join("; ")) })
+        })?;
         out!("{}", probe.value);
         let notation: Notation = self.notation.0;
         for (mv, value) in &probe.moves {

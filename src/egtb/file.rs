@@ -133,10 +133,12 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from(u32_at(b, at)) | (u64::from(u32_at(b, at + 4)) << 32)
 }
 
-/// Reads a table of `endgame` with `side` to move, of `size` entries, checking every field
-/// (`docs/egtb.md` §7).
-pub fn read(bytes: &[u8], endgame: Endgame, side: Side, size: u64) -> Result<Table, FileError> {
-    let truncated = |expected: u64| FileError::Truncated { actual: bytes.len() as u64, expected };
+/// Where a file's blocks lie, read from its first bytes (`head`, at least the header and the
+/// block table when the file has them) and its length `len`: every check of §7 but the
+/// checksum and the blocks' contents.
+fn layout(head: &[u8], len: u64, endgame: Endgame, side: Side, size: u64) -> Result<Layout, FileError> {
+    let bytes = head;
+    let truncated = |expected: u64| FileError::Truncated { actual: len, expected };
     if bytes.len() < HEADER_LEN {
         return Err(if bytes.starts_with(&MAGIC) || MAGIC.starts_with(bytes) {
             truncated(HEADER_LEN as u64)
@@ -171,9 +173,42 @@ pub fn read(bytes: &[u8], endgame: Endgame, side: Side, size: u64) -> Result<Tab
     }
     let ends: Vec<u64> = (0..blocks).map(|i| u64_at(bytes, HEADER_LEN + 8 * i)).collect();
     let total = data as u64 + ends.last().copied().unwrap_or(0);
-    if bytes.len() as u64 != total {
+    if len != total {
         return Err(truncated(total));
     }
+    Ok(Layout { data, ends, total })
+}
+
+/// The block table of a file: where the blocks start, where each ends (from `data`), and the
+/// file's length.
+struct Layout {
+    data: usize,
+    ends: Vec<u64>,
+    total: u64,
+}
+
+/// Checks the file of `endgame` with `side` to move in `dir` from its header, block table and
+/// length alone, without reading the blocks: what can be checked at once of a folder whose
+/// tables are loaded only when needed. The checksum and the blocks are checked at the load.
+pub fn check_head(dir: &Path, endgame: Endgame, side: Side, size: u64) -> Result<(), TableError> {
+    use std::io::Read;
+    let path = path(dir, endgame, side);
+    let fail = |error| TableError { path: path.clone(), error };
+    let io = |e: std::io::Error| {
+        fail(if e.kind() == std::io::ErrorKind::NotFound { FileError::NotFound } else { FileError::Io(e.to_string()) })
+    };
+    let file = std::fs::File::open(&path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let want = HEADER_LEN as u64 + 8 * size.div_ceil(BLOCK as u64);
+    let mut head = Vec::new();
+    file.take(want).read_to_end(&mut head).map_err(io)?;
+    layout(&head, len, endgame, side, size).map(|_| ()).map_err(fail)
+}
+
+/// Reads a table of `endgame` with `side` to move, of `size` entries, checking every field
+/// (`docs/egtb.md` §7).
+pub fn read(bytes: &[u8], endgame: Endgame, side: Side, size: u64) -> Result<Table, FileError> {
+    let Layout { data, ends, total } = layout(bytes, bytes.len() as u64, endgame, side, size)?;
     if fnv1a64(&bytes[HEADER_LEN..]) != u64_at(bytes, 56) {
         return Err(FileError::Checksum);
     }

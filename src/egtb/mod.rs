@@ -11,6 +11,7 @@ pub mod name;
 pub mod probe;
 pub mod stats;
 pub mod table;
+pub mod tablebase;
 mod unmove;
 pub mod value;
 pub mod verify;
@@ -21,6 +22,7 @@ pub use file::{FileError, TableError};
 pub use index::Indexer;
 pub use name::{Army, Endgame, NameError};
 pub use table::{Located, Miss, Side, Table, Tables, locate, subgames};
+pub use tablebase::{OpenError, Opened, Tablebase};
 pub use value::Value;
 
 /// What a long job reports: a phase starting with its amount of work, or work done.

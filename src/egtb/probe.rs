@@ -1,6 +1,7 @@
 //! A position's value and the value each of its legal moves leaves (`docs/egtb.md` §11).
 
-use super::table::{Miss, Tables, locate};
+use super::table::{Miss, locate};
+use super::tablebase::Tablebase;
 use super::value::Value;
 use crate::Position;
 use crate::movegen::legal_moves;
@@ -14,38 +15,22 @@ pub struct Probe {
     pub moves: Vec<(Move, Value)>,
 }
 
-/// Loads what the position needs from the tables' folder (its endgame and the endgames its
-/// captures reach) and probes it.
-pub fn probe(pos: &Position, tables: &mut Tables) -> Result<Probe, ProbeError> {
-    let at = locate(pos).ok_or(ProbeError::Miss(Miss::NotCovered))?;
-    tables.load_with_subgames(at.endgame).map_err(ProbeError::Table)?;
-    let value = tables.probe(pos).map_err(ProbeError::Miss)?;
+/// Reads what the position needs (its endgame and the endgames its captures reach) and probes
+/// it and each of its moves.
+pub fn probe(pos: &Position, tb: &Tablebase) -> Result<Probe, Miss> {
+    let at = locate(pos).ok_or(Miss::NotCovered)?;
+    if !tb.load_for(pos) {
+        return Err(Miss::NotLoaded(at.endgame));
+    }
+    let value = tb.probe_now(pos).ok_or(Miss::NotCovered)?;
     let mut moves = Vec::new();
     let mut after = pos.clone();
     for &mv in legal_moves(pos).as_slice() {
         after.make(mv);
-        let v = tables.probe(&after);
+        let v = tb.probe_now(&after);
         after.unmake();
-        moves.push((mv, v.map_err(ProbeError::Miss)?.before()));
+        moves.push((mv, v.ok_or(Miss::NotCovered)?.before()));
     }
     moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v.rank()));
     Ok(Probe { value, moves })
 }
-
-/// Why a probe found no value.
-#[derive(Debug)]
-pub enum ProbeError {
-    Miss(Miss),
-    Table(super::file::TableError),
-}
-
-impl std::fmt::Display for ProbeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ProbeError::Miss(m) => write!(f, "{m}"),
-            ProbeError::Table(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ProbeError {}

@@ -224,9 +224,15 @@ impl Tables {
         }
         let at = locate(pos).ok_or(Miss::NotCovered)?;
         let (ix, tables) = self.get(at.endgame).ok_or(Miss::NotLoaded(at.endgame))?;
-        let index = ix.encode(&at.squares[..at.len]).ok_or(Miss::NotCovered)?;
-        Ok(tables[at.side as usize].get(index))
+        lookup(ix, tables, &at).ok_or(Miss::NotCovered)
     }
+}
+
+/// The value of a located position in its endgame's tables: `None` for a piece off the
+/// points the index covers.
+pub(super) fn lookup(ix: &Indexer, tables: &[Table; 2], at: &Located) -> Option<Value> {
+    let index = ix.encode(&at.squares[..at.len])?;
+    Some(tables[at.side as usize].get(index))
 }
 
 /// The endgames one capture leads to that still have an attacking piece: one piece fewer on

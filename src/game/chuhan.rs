@@ -1,6 +1,7 @@
 //! Chuhan as a player, the one place every front asks how it moves: a move it knows without
-//! searching (the book's; the tablebases' will join them here), else a search at its level
-//! within its budget. Advice (hints, the judgement of a draw offer) is searched at full
+//! searching (the book's), else a search at its level within its budget. The endgame tables
+//! act inside the search (`docs/egtb.md` §14), so that every front, the analysis's MultiPV
+//! included, gets their moves and values alike. Advice (hints, the judgement of a draw offer) is searched at full
 //! strength, whatever its level, and a draw offer is answered with one sign convention.
 
 use std::fmt;

@@ -253,6 +253,7 @@ mod tests {
             pool: ThreadPool::new(1).expect("a thread").threads().clone(),
             count: 1,
             net: None,
+            egtb: None,
         };
         let limits = Limits { depth: Some(7), ..Limits::default() };
         search(&Position::startpos(), &cx, &limits, &[], &mut |_| {}).nodes

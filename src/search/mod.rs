@@ -14,6 +14,7 @@ mod negamax;
 pub mod params;
 mod picker;
 mod qsearch;
+mod tables;
 mod worker;
 
 use std::sync::Arc;
@@ -27,6 +28,7 @@ pub use limits::{Limits, TimeBudget};
 pub use picker::mvv_lva;
 
 use crate::board::{MoveLimit, Position};
+use crate::egtb::Tablebase;
 use crate::movegen::legal_moves;
 use crate::nnue::Network;
 use crate::threads::Threads;
@@ -36,6 +38,7 @@ use crate::types::value::{INFINITE, MATE, is_decisive, is_rule, mate_in};
 use crate::types::{Depth, MAX_PLY, Move, Score, Value};
 use level::Handicap;
 use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
+use tables::TableRoot;
 use worker::{RootMove, Worker};
 
 /// The deepest iteration the search starts.
@@ -109,6 +112,10 @@ pub(crate) struct SearchShared {
     pub move_limit: MoveLimit,
     /// The network that evaluates, if not the thesis evaluation.
     pub net: Option<Arc<Network>>,
+    /// The endgame tables the nodes probe (`None` at a root they cover, and below full
+    /// strength), and the positions they answered.
+    pub tables: Option<Arc<Tablebase>>,
+    pub tbhits: AtomicU64,
 }
 
 impl SearchShared {
@@ -129,6 +136,8 @@ pub struct Info {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
+    /// Positions the endgame tables answered.
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -167,6 +176,8 @@ pub struct SearchContext {
     /// The network that evaluates (`None`: the thesis evaluation). The evaluation cache and
     /// correction history in `memory` must have been learnt with the same evaluation.
     pub net: Option<Arc<Network>>,
+    /// The endgame tables, if the engine has any (`docs/egtb.md` §14).
+    pub egtb: Option<Arc<Tablebase>>,
 }
 
 /// Searches `pos` until a limit is reached or the context's control is stopped, on the calling
@@ -180,7 +191,7 @@ pub fn search(
     banned: &[Move],
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
-    let root_moves: Vec<RootMove> = legal_moves(pos)
+    let mut root_moves: Vec<RootMove> = legal_moves(pos)
         .into_iter()
         .filter(|m| !banned.contains(m))
         .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
@@ -191,6 +202,26 @@ pub fn search(
         return SearchResult { best: None, ponder: None, value, depth, nodes, pv: Vec::new(), lines: Vec::new() };
     }
     let strength = &limits.strength;
+    // The tables play at full strength only: a level's mistakes are its own.
+    let mut egtb = cx.egtb.clone().filter(|_| !strength.picks() && !strength.alters_evaluation());
+    let mut drawn_root = false;
+    if let Some(tb) = egtb.as_deref() {
+        match tables::at_root(pos, tb, &root_moves, limits.move_limit) {
+            Some(TableRoot::Decided(lines)) => return tables::answer(pos, tb, cx, limits, lines, report),
+            Some(TableRoot::Lines(lines)) if limits.multipv > 1 => {
+                return tables::answer(pos, tb, cx, limits, lines, report);
+            }
+            Some(TableRoot::Lines(lines)) => {
+                // A drawn root: the search chooses among the moves that keep the draw, with
+                // its own eyes (the tables would see every reply as drawn), and its lines are
+                // shown as the draws they are.
+                root_moves.retain(|rm| lines.iter().any(|l| l.pv[0] == rm.mv && l.value == lines[0].value));
+                egtb = None;
+                drawn_root = true;
+            }
+            None => {}
+        }
+    }
     let seed = if strength.is_random() { rand::random::<u64>() } else { 0 };
 
     cx.tt.new_search();
@@ -209,6 +240,8 @@ pub fn search(
         draw_value: strength.draw_value,
         move_limit: limits.move_limit,
         net: cx.net.clone(),
+        tables: egtb,
+        tbhits: AtomicU64::new(0),
     });
     let shown = limits.multipv.clamp(1, shared.lines);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -225,7 +258,18 @@ pub fn search(
         });
     }
     let mut main = Worker::new(pos.clone(), &cx.tt, &cx.ctl, &shared, 0, root_moves, cx.memory.take(0));
+    let mut as_drawn = |info: &Info| {
+        let mut info = info.clone();
+        if matches!(info.score, Score::Cp(_)) {
+            info.score = Score::Cp(0);
+        }
+        report(&info)
+    };
+    let report: &mut dyn FnMut(&Info) = if drawn_root { &mut as_drawn } else { report };
     let mut result = main.iterate(max_depth, limits, shown, report);
+    if drawn_root {
+        tables::as_drawn(&mut result);
+    }
     shared.done.store(true, Ordering::Relaxed);
     cx.memory.put_back(0, main.hist);
     for id in 1..threads {
@@ -308,6 +352,7 @@ impl Worker<'_> {
                         nodes: self.shared.total_nodes(),
                         time: self.ctl.since_go(),
                         hashfull: self.tt.hashfull(),
+                        tbhits: self.shared.tbhits.load(Ordering::Relaxed),
                         pv: best_pv.clone(),
                     });
                 }
@@ -340,6 +385,7 @@ impl Worker<'_> {
                         nodes,
                         time,
                         hashfull,
+                        tbhits: self.shared.tbhits.load(Ordering::Relaxed),
                         pv: line.pv.clone(),
                     });
                 }

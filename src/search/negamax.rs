@@ -65,6 +65,9 @@ impl Worker<'_> {
         if let Some(v) = self.enter_node(ply) {
             return v;
         }
+        if let Some(v) = self.table_value(ply) {
+            return v;
+        }
         // Mate-distance pruning: no line from here can beat a shorter mate already known.
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));

@@ -17,7 +17,7 @@ use crate::eval::evaluate;
 use crate::movegen::MoveList;
 use crate::nnue::{AccumulatorStack, Network};
 use crate::tt::TranspositionTable;
-use crate::types::value::{INFINITE, RULE_WIN};
+use crate::types::value::{INFINITE, RULE_WIN, mate_in, mated_in};
 use crate::types::{Color, Depth, MAX_PLY, Move, PieceKind, Value};
 
 /// A root move with the value of its latest search and, once it has headed a line of a
@@ -267,6 +267,32 @@ impl<'a> Worker<'a> {
             RuleVerdict::Win => RULE_WIN - ply as Value,
             RuleVerdict::Loss => -(RULE_WIN - ply as Value),
         })
+    }
+
+    /// The tables' exact value of the node's position (`docs/egtb.md` §14), when the search
+    /// probes them, the position is covered and its endgame is read; a mate that would lie
+    /// beyond the stack or the move limit is left to the search.
+    #[inline]
+    pub(super) fn table_value(&self, ply: usize) -> Option<Value> {
+        let tables = self.shared.tables.as_deref()?;
+        if !tables.may_cover(self.pos.occupied().count()) {
+            return None;
+        }
+        let v = tables.probe(&self.pos)?;
+        let value = match v.plies() {
+            Some(n) => {
+                let n = usize::from(n);
+                if ply + n >= MAX_PLY || self.pos.rule60() as usize + n >= self.move_limit.plies() as usize {
+                    return None;
+                }
+                if v.is_win() { mate_in(ply + n) } else { mated_in(ply + n) }
+            }
+            None if v.is_broken() => return None,
+            None if ply.is_multiple_of(2) => self.draw_value,
+            None => -self.draw_value,
+        };
+        self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+        Some(value)
     }
 
     /// What every node of the main and quiescence search does first: count itself, poll the

@@ -386,6 +386,18 @@ impl Driver {
                     return self.info(format!("setoption: {e}; the old book stays"));
                 }
             }
+            OptionChange::UseEgtb(on) => self.engine.set_use_egtb(on),
+            OptionChange::EgtbPaths(ref paths) => match self.engine.set_egtb_paths(paths) {
+                Ok(refused) => {
+                    for e in refused {
+                        self.info(format!("setoption: {e}; its endgame is not used"));
+                    }
+                    if let Some(tb) = self.engine.egtb() {
+                        self.info(format!("setoption: {} endgames in {paths}", tb.endgames().count()));
+                    }
+                }
+                Err(e) => return self.info(format!("setoption: {e}; the old tables stay")),
+            },
             OptionChange::UseNnue(on) => {
                 if let Err(e) = self.engine.set_use_nnue(on) {
                     return self.info(format!("setoption: {e}; the thesis evaluation stays"));
@@ -548,6 +560,10 @@ impl Driver {
     fn finish_search(&mut self, answer: Vec<Response>) {
         if matches!(std::mem::replace(&mut self.state, State::Idle), State::Thinking(_)) {
             self.engine.wait();
+        }
+        // A table file found damaged when the search read it: said once, before the answer.
+        for failure in self.engine.egtb().map(|tb| tb.take_failures()).unwrap_or_default() {
+            self.info(format!("egtb: {failure}"));
         }
         for r in answer {
             self.say(r);

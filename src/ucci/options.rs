@@ -51,6 +51,8 @@ pub enum OptionId {
     Style,
     UseBook,
     BookFile,
+    UseEgtb,
+    EgtbPaths,
     MoveLimit,
     UseNnue,
     EvalFile,
@@ -225,6 +227,21 @@ pub const OPTIONS: &[OptionDef] = &[
         uci: Some("BookFile"),
         kind: OptionKind::Text { default: "" },
     },
+    // The endgame tables (`docs/egtb.md` §14): UCCI's own names; UCI's path is Stockfish's
+    // `SyzygyPath` renamed, so that a GUI that fills `SyzygyPath` with chess tables leaves
+    // it alone. Empty: no tables.
+    OptionDef {
+        id: OptionId::UseEgtb,
+        ucci: Some("useegtb"),
+        uci: None,
+        kind: OptionKind::Check { default: true },
+    },
+    OptionDef {
+        id: OptionId::EgtbPaths,
+        ucci: Some("egtbpaths"),
+        uci: Some("EGTBPath"),
+        kind: OptionKind::Text { default: "" },
+    },
     // Moves each side without a capture before the game is drawn (`docs/rules.md` §9).
     OptionDef {
         id: OptionId::MoveLimit,
@@ -275,6 +292,8 @@ pub const UCCI_ANNOUNCED: &[OptionId] = &[
     OptionId::Ponder,
     OptionId::UseBook,
     OptionId::BookFile,
+    OptionId::UseEgtb,
+    OptionId::EgtbPaths,
     OptionId::UseNnue,
     OptionId::EvalFile,
     OptionId::Hash,
@@ -303,6 +322,7 @@ pub const UCI_ANNOUNCED: &[OptionId] = &[
     OptionId::ClearHash,
     OptionId::UseBook,
     OptionId::BookFile,
+    OptionId::EgtbPaths,
     OptionId::MoveLimit,
     OptionId::UseNnue,
     OptionId::EvalFile,

@@ -46,6 +46,8 @@ pub struct Iteration {
     pub time_ms: u64,
     /// Per mille of the transposition table in use.
     pub hashfull: u32,
+    /// Positions the endgame tables answered (printed when there were some).
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -63,6 +65,7 @@ impl Iteration {
             nodes: info.nodes,
             time_ms: info.time.as_millis() as u64,
             hashfull: info.hashfull,
+            tbhits: info.tbhits,
             pv: info.pv.clone(),
         }
     }
@@ -199,7 +202,7 @@ fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
         Dialect::Ucci => {
             let mut lines = Vec::new();
             if it.multipv.is_none_or(|k| k == 1) {
-                lines.push(format!("info time {} nodes {}", it.time_ms, it.nodes));
+                lines.push(format!("info time {} nodes {}{}", it.time_ms, it.nodes, tbhits(it.tbhits)));
             }
             let rank = it.multipv.map_or(String::new(), |k| format!(" multipv {k}"));
             lines.push(format!("info depth {}{rank} score {}{pv}", it.depth, it.score.ucci()));
@@ -213,7 +216,7 @@ fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
             };
             let nps = u128::from(it.nodes) * 1000 / u128::from(it.time_ms.max(1));
             vec![format!(
-                "info depth {} seldepth {} multipv {} score {}{}{bound} nodes {} nps {nps} hashfull {} time {}{pv}",
+                "info depth {} seldepth {} multipv {} score {}{}{bound} nodes {} nps {nps} hashfull {}{} time {}{pv}",
                 it.depth,
                 it.seldepth,
                 it.multipv.unwrap_or(1),
@@ -221,10 +224,17 @@ fn iteration(it: &Iteration, dialect: Dialect) -> Vec<String> {
                 wdl_field(it.wdl, dialect),
                 it.nodes,
                 it.hashfull,
+                tbhits(it.tbhits),
                 it.time_ms
             )]
         }
     }
+}
+
+/// ` tbhits N` after the counts when the endgame tables answered (`docs/egtb.md` §14), where
+/// Stockfish prints it; nothing otherwise, so that a session without tables reads as before.
+fn tbhits(hits: u64) -> String {
+    if hits == 0 { String::new() } else { format!(" tbhits {hits}") }
 }
 
 /// ` wdl W D L` after a UCI score when the chances are shown, as Stockfish and Pikafish place it
@@ -295,6 +305,7 @@ mod tests {
             nodes,
             time_ms,
             hashfull: 0,
+            tbhits: 0,
             pv: pv(line),
         })
     }
@@ -365,6 +376,7 @@ bye";
                 nodes: 57,
                 time_ms: 1,
                 hashfull: 0,
+            tbhits: 0,
                 pv: pv("h0g2"),
             }),
             Response::SearchEnd { time_ms: 5, nodes: 900 },
@@ -379,6 +391,7 @@ bye";
                 nodes: 28,
                 time_ms: 1,
                 hashfull: 0,
+            tbhits: 0,
                 pv: pv("i4i9"),
             }),
             Response::BestMove { mv: mv("i4i9"), ponder: None, verdict: Some(Verdict::Resign) },
@@ -422,6 +435,7 @@ bestmove 0000";
             nodes: 3_000_000,
             time_ms: 1500,
             hashfull: 412,
+            tbhits: 0,
             pv: pv("h2e2"),
         };
         assert!(Response::Iteration(it.clone()).render(Dialect::Ucci).is_empty());
@@ -447,6 +461,7 @@ bestmove 0000";
             nodes: 1000,
             time_ms: 10,
             hashfull: 3,
+            tbhits: 0,
             pv: pv("h2e2 h9g7"),
         };
         assert_eq!(
@@ -477,6 +492,7 @@ bestmove 0000";
             nodes: u64::MAX,
             time_ms: 0,
             hashfull: 1000,
+            tbhits: 0,
             pv: vec![],
         };
         assert_eq!(

@@ -35,7 +35,7 @@ impl Default for Settings {
 
 impl Settings {
     /// Records a change. Buttons and `UCI_Variant` hold no value, and the engine keeps the
-    /// table's size, the threads, the book's and the network's options itself: they change
+    /// table's size, the threads, the book's, the tables' and the network's options itself: they change
     /// nothing here.
     pub fn apply(&mut self, change: OptionChange) {
         match change {
@@ -61,6 +61,8 @@ impl Settings {
             | OptionChange::NoChange
             | OptionChange::UseBook(_)
             | OptionChange::BookFile(_)
+            | OptionChange::UseEgtb(_)
+            | OptionChange::EgtbPaths(_)
             | OptionChange::UseNnue(_)
             | OptionChange::EvalFile(_)
             | OptionChange::Ignored(_) => {}

@@ -52,6 +52,9 @@ pub enum OptionChange {
     UseBook(bool),
     /// The book's path; empty for the default book.
     BookFile(String),
+    UseEgtb(bool),
+    /// Folders of endgame tables, as the option wrote them (empty: none).
+    EgtbPaths(String),
     MoveLimit(MoveLimit),
     /// The network evaluates instead of the thesis evaluation.
     UseNnue(bool),
@@ -186,6 +189,8 @@ fn change(id: OptionId, value: Typed) -> OptionChange {
         (OptionId::Style, Typed::Combo(style)) => OptionChange::Style(style),
         (OptionId::UseBook, Typed::Check(on)) => OptionChange::UseBook(on),
         (OptionId::BookFile, Typed::Text(path)) => OptionChange::BookFile(path),
+        (OptionId::UseEgtb, Typed::Check(on)) => OptionChange::UseEgtb(on),
+        (OptionId::EgtbPaths, Typed::Text(paths)) => OptionChange::EgtbPaths(paths),
         (OptionId::MoveLimit, Typed::Spin(moves)) => OptionChange::MoveLimit(MoveLimit::moves(moves)),
         (OptionId::UseNnue, Typed::Check(on)) => OptionChange::UseNnue(on),
         (OptionId::EvalFile, Typed::Text(path)) => OptionChange::EvalFile(path),

@@ -120,7 +120,8 @@ fn zero_means_default_in_the_ucci_spelling_only() {
 #[test]
 fn refusals_give_the_info_string_text() {
     let d = Dialect::Ucci;
-    assert_eq!(err("useegtb", Some("true"), d), "unknown option: useegtb");
+    assert_eq!(err("usedtb", Some("true"), d), "unknown option: usedtb");
+    assert_eq!(err("useegtb", Some("maybe"), d), "setoption: useegtb: 'maybe' is not true, false, on or off");
     assert_eq!(err("usebook", Some("maybe"), d), "setoption: usebook: 'maybe' is not true, false, on or off");
     assert_eq!(err("Contempt", Some("3"), Dialect::Uci), "unknown option: Contempt");
     assert_eq!(err("hashsize", Some("40000"), d), "setoption: hashsize: 40000 is out of range (0 to 32768)");
@@ -208,6 +209,9 @@ fn settings_default_to_the_table() {
             // Kept by the engine (the default book, on); engine-tests/book.rs checks them.
             (OptionId::UseBook, OptionKind::Check { default: true }) => true,
             (OptionId::BookFile, OptionKind::Text { default: "" }) => true,
+            // Kept by the engine too (no tables, on when set); engine-tests/egtb.rs checks them.
+            (OptionId::UseEgtb, OptionKind::Check { default: true }) => true,
+            (OptionId::EgtbPaths, OptionKind::Text { default: "" }) => true,
             (OptionId::MoveLimit, OptionKind::Spin { default, .. }) => s.move_limit == MoveLimit::moves(default),
             // Kept by the engine too (the built-in net, on); engine-tests/nnue.rs checks them.
             (OptionId::UseNnue, OptionKind::Check { default }) => default == crate::nnue::ON_BY_DEFAULT,
