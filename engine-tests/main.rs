@@ -4,6 +4,7 @@ mod analysis;
 mod arena;
 mod book;
 mod common;
+mod egtb;
 mod fuzz;
 mod gui;
 mod judge;

@@ -81,6 +81,35 @@ fn one_attacker_against_two_defenders_agrees_with_the_solver() {
 }
 
 #[test]
+fn one_attacker_each_agrees_with_the_solver_and_marks_its_draws_undecided() {
+    let names = ["kpkp", "knkp", "kckp", "krkn"];
+    let tables = build(&names);
+    for (name, strong) in names.iter().zip([Color::Red, Color::Red, Color::Black, Color::Red]) {
+        agree(&tables, name, strong);
+        // Every draw of these endgames is left to the repetition rules (§16), and only those.
+        let solution = solve::solve(&pieces(name.parse().expect("a name"), strong));
+        for pos in &solution.positions {
+            let v = tables.probe(pos).expect("covered");
+            assert_eq!(v.is_undecided(), solution.values[&pos.key()].is_none(), "{name}: {}", pos.fen());
+        }
+    }
+    // The sub-endgames with one side armed keep their plain draws.
+    let old_soldier = Position::from_fen("P3k4/9/9/9/9/9/9/9/9/3K5 w").expect("a FEN");
+    assert_eq!(tables.probe(&old_soldier), Ok(Value::DRAW));
+}
+
+#[test]
+fn names_of_endgames_where_both_sides_are_armed() {
+    assert_eq!("KNKP".parse::<Endgame>().map(|e| e.to_string()), Ok("knkp".to_string()));
+    assert_eq!("krakrb".parse::<Endgame>().map(|e| e.is_both_armed()), Ok(true));
+    let refused = |name: &str| name.parse::<Endgame>().map_err(|e| e.to_string()).expect_err(name);
+    assert_eq!(refused("kpkn"), "endgame 'kpkn': the stronger side comes first: 'knkp'");
+    assert_eq!(refused("krbkra"), "endgame 'krbkra': the stronger side comes first: 'krakrb'");
+    assert!(refused("krnkp").contains("beyond these tables"));
+    assert!(refused("kaakbb").contains("a draw by the rules"));
+}
+
+#[test]
 fn a_black_strong_side_is_probed_the_right_way_up() {
     let tables = build(&["kpka", "kcka"]);
     agree(&tables, "kpka", Color::Black);

@@ -21,6 +21,8 @@ pub enum Command {
     Info(FolderArgs),
     /// The value of a position and of each legal move, best first.
     Probe(ProbeArgs),
+    /// Positions of game files that the tables cover, as openings for `chuhan match`.
+    Find(FindArgs),
 }
 
 /// `--dir`: the tables' folder.
@@ -69,6 +71,15 @@ pub struct ProbeArgs {
     notation: NotationArg,
 }
 
+#[derive(clap::Args)]
+pub struct FindArgs {
+    /// Game files (PGN, XQF or DhtmlXQ), or directories read at every depth.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    dir: Dir,
+}
+
 impl Command {
     pub fn run(self) -> Result<(), CliError> {
         match self {
@@ -76,6 +87,7 @@ impl Command {
             Command::Verify(args) => args.verify(),
             Command::Info(args) => args.info(),
             Command::Probe(args) => args.run(),
+            Command::Find(args) => args.run(),
         }
     }
 }
@@ -233,7 +245,8 @@ impl FolderArgs {
 fn side_line(side: Side, s: &SideStats) -> String {
     let who = if side == Side::Strong { "strong to move" } else { "weak to move" };
     let longest = s.longest.as_ref().map_or(String::new(), |(v, fen)| format!("; longest {v}: {fen}"));
-    format!("{who}: {} legal, {} wins, {} draws, {} losses{longest}", s.legal, s.wins, s.draws, s.losses)
+    let undecided = if s.undecided > 0 { format!(", {} undecided", s.undecided) } else { String::new() };
+    format!("{who}: {} legal, {} wins, {} draws, {} losses{undecided}{longest}", s.legal, s.wins, s.draws, s.losses)
 }
 
 impl ProbeArgs {
@@ -245,8 +258,7 @@ impl ProbeArgs {
         let tb = opened.tablebase;
         let probe = egtb::probe::probe(&pos, &tb).map_err(|miss| {
             // A file refused when the folder was opened or when it was read says why.
-            let why: Vec<String> =
-                opened.refused.iter().map(ToString::to_string).chain(tb.take_failures()).collect();
+            let why: Vec<String> = opened.refused.iter().map(ToString::to_string).chain(tb.take_failures()).collect();
             CliError::usage(if why.is_empty() { miss.to_string() } else { format!("{miss}: {}", why.join("; ")) })
         })?;
         out!("{}", probe.value);
@@ -254,6 +266,52 @@ impl ProbeArgs {
         for (mv, value) in &probe.moves {
             out!("{}  {value}", format_move(&pos, *mv, notation));
         }
+        Ok(())
+    }
+}
+
+impl FindArgs {
+    /// For each game, the first position of its main line that a table of the folder covers
+    /// and in which the game goes on, each position once: `FEN ; ENDGAME VALUE ; FILE#GAME`,
+    /// with the move counters reset, so that `chuhan match --openings` starts each from a
+    /// fresh 60-move count (`docs/egtb.md` §14).
+    fn run(self) -> Result<(), CliError> {
+        use chuhan::outcome::{GAME_OCCURRENCES, game_result};
+        let opened = Tablebase::open(vec![self.dir.dir]).map_err(CliError::usage)?;
+        for e in &opened.refused {
+            eprintln!("{e}; its endgame is not used");
+        }
+        let tb = opened.tablebase;
+        let sources = chuhan::pgn::read_paths(&self.paths).map_err(CliError::usage)?;
+        let (mut games, mut found) = (0usize, 0usize);
+        let mut seen = std::collections::HashSet::new();
+        for source in sources {
+            let path = source.path.display().to_string();
+            for (i, game) in source.games.into_iter().enumerate() {
+                let Ok(game) = game else { continue };
+                games += 1;
+                let mut pos = game.start.clone();
+                for ply in 0..=game.moves.len() {
+                    if ply > 0 {
+                        pos.make(game.moves[ply - 1]);
+                    }
+                    let Some(at) = egtb::locate(&pos) else { continue };
+                    let Some(value) = tb.probe_now(&pos) else { continue };
+                    if value.is_broken()
+                        || game_result(&pos, GAME_OCCURRENCES, chuhan::board::MoveLimit::SIXTY).is_some()
+                    {
+                        continue;
+                    }
+                    let fen = pos.fen().split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+                    if seen.insert(fen.clone()) {
+                        found += 1;
+                        out!("{fen} ; {} {value} ; {path}#{}", at.endgame, i + 1);
+                    }
+                    break;
+                }
+            }
+        }
+        eprintln!("{games} games read, {found} positions found in {} endgames", tb.endgames().count());
         Ok(())
     }
 }

@@ -138,8 +138,11 @@ pub fn build(
         let _ = std::fs::remove_file(path);
     }
     let [strong, weak] = b.sides;
+    // Where both sides are armed a draw may hang on a perpetual check or chase, which the
+    // build does not judge: it is marked, not guessed (§16).
+    let mark = |v: u16| if ix.endgame().is_both_armed() && v == Value::DRAW.0 { Value::UNDECIDED.0 } else { v };
     let finish = |side: Side, a: Arrays| {
-        Table::from_raw(ix.endgame(), side, a.value.into_iter().map(AtomicU16::into_inner).collect())
+        Table::from_raw(ix.endgame(), side, a.value.into_iter().map(|v| mark(v.into_inner())).collect())
     };
     Ok([finish(Side::Strong, strong), finish(Side::Weak, weak)])
 }
@@ -202,7 +205,9 @@ impl Build<'_> {
                     pos.make(mv);
                     let after = subgames.probe(&pos);
                     pos.unmake();
-                    match after {
+                    // The build leaves the repetition rules out (§16): an undecided
+                    // sub-endgame entry counts as the draw it is without them.
+                    match after.map(Value::standard) {
                         Ok(v) if v.before().rank() > capture.rank() => capture = v.before(),
                         Ok(_) => {}
                         Err(m) => {

@@ -30,6 +30,14 @@ impl Army {
         self.0.iter().sum()
     }
 
+    /// The order that names the strong side of an endgame where both sides are armed: the
+    /// better attacker (rook, horse, cannon, soldier, in the order of [`KINDS`]), then more
+    /// advisors, then more elephants.
+    fn strength(self) -> impl Ord {
+        let attacker = self.0[..ATTACKERS].iter().position(|&n| n > 0).unwrap_or(ATTACKERS);
+        (std::cmp::Reverse(attacker), self.0[4], self.0[5])
+    }
+
     /// The army without one piece of `kind`, if it has one.
     pub fn without(self, kind: PieceKind) -> Option<Army> {
         let i = KINDS.iter().position(|&k| k == kind)?;
@@ -50,7 +58,8 @@ impl Army {
 }
 
 /// An endgame: the strong side's army against the weak side's. The weak side has no
-/// attacking piece (`docs/egtb.md` §1).
+/// attacking piece (`docs/egtb.md` §1), or, when both sides are armed, one as the strong side
+/// has, which is no better than the strong side's (§16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Endgame {
     pub strong: Army,
@@ -70,10 +79,18 @@ impl fmt::Display for NameError {
 impl std::error::Error for NameError {}
 
 impl Endgame {
-    /// The endgame from two armies, if the tables cover it: the strong side with one or two
-    /// attacking pieces, the weak side without.
+    /// The endgame from two armies, if the tables cover it in this order: the strong side with
+    /// one or two attacking pieces and the weak side without, or one attacking piece each and
+    /// the strong army at least as strong ([`Army::strength`]).
     pub fn new(strong: Army, weak: Army) -> Option<Endgame> {
-        (matches!(strong.attackers(), 1 | 2) && weak.attackers() == 0).then_some(Endgame { strong, weak })
+        let one_armed = matches!(strong.attackers(), 1 | 2) && weak.attackers() == 0;
+        let both_armed = strong.attackers() == 1 && weak.attackers() == 1 && strong.strength() >= weak.strength();
+        (one_armed || both_armed).then_some(Endgame { strong, weak })
+    }
+
+    /// Both sides have an attacking piece (`docs/egtb.md` §16).
+    pub fn is_both_armed(self) -> bool {
+        self.weak.attackers() > 0
     }
 
     /// The endgames of the first set (`docs/egtb.md` §1), smallest first, so that each comes
@@ -132,15 +149,17 @@ impl FromStr for Endgame {
                 }
             }
         }
-        if armies[1].attackers() > 0 {
-            return fail("the weak side (after the second 'k') may have only advisors and elephants");
+        let [strong, weak] = armies;
+        if strong.attackers() == 0 && weak.attackers() == 0 {
+            return fail("no rook, horse, cannon or soldier on either side: a draw by the rules");
         }
-        if armies[0].attackers() == 0 {
-            return fail("the strong side has no rook, horse, cannon or soldier: a draw by the rules");
+        if strong.attackers() > 2 || (weak.attackers() > 0 && strong.attackers() + weak.attackers() > 2) {
+            return fail("beyond these tables: two attacking pieces on one side, or one on each");
         }
-        if armies[0].attackers() > 2 {
-            return fail("more than two attacking pieces is beyond these tables");
+        match (Endgame::new(strong, weak), Endgame::new(weak, strong)) {
+            (Some(e), _) => Ok(e),
+            (None, Some(e)) => fail(&format!("the stronger side comes first: '{e}'")),
+            (None, None) => fail("beyond these tables"),
         }
-        Ok(Endgame { strong: armies[0], weak: armies[1] })
     }
 }

@@ -13,6 +13,8 @@ pub struct SideStats {
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
+    /// Draws unless the repetition rules decide otherwise (both sides armed, §16).
+    pub undecided: u64,
     /// The longest win or loss in plies, and a position that has it.
     pub longest: Option<(Value, String)>,
 }
@@ -39,6 +41,7 @@ pub fn stats(endgame: Endgame, tables: &Tables) -> Option<Stats> {
                 _ if v.is_broken() => continue,
                 _ if v.is_win() => s.wins += 1,
                 _ if v.is_loss() => s.losses += 1,
+                _ if v.is_undecided() => s.undecided += 1,
                 _ => s.draws += 1,
             }
             s.legal += 1;

@@ -150,7 +150,7 @@ impl std::fmt::Display for Miss {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Miss::NotCovered => f.write_str(
-                "the position is not covered: the tables hold one side with attacking pieces against king, advisors and elephants (docs/egtb.md)",
+                "the position is not covered: the tables hold one side with attacking pieces against king, advisors and elephants, or one attacking piece each (docs/egtb.md)",
             ),
             Miss::NotLoaded(e) => write!(f, "no table for {e}"),
         }
@@ -236,15 +236,16 @@ pub(super) fn lookup(ix: &Indexer, tables: &[Table; 2], at: &Located) -> Option<
 }
 
 /// The endgames one capture leads to that still have an attacking piece: one piece fewer on
-/// either side.
+/// either side, the side left armed as the strong side.
 pub fn subgames(endgame: Endgame) -> Vec<Endgame> {
+    let of = |a: Army, b: Army| Endgame::new(a, b).or_else(|| Endgame::new(b, a));
     let mut subs = Vec::new();
     for kind in KINDS {
         if let Some(strong) = endgame.strong.without(kind) {
-            subs.extend(Endgame::new(strong, endgame.weak));
+            subs.extend(of(strong, endgame.weak));
         }
         if let Some(weak) = endgame.weak.without(kind) {
-            subs.extend(Endgame::new(endgame.strong, weak));
+            subs.extend(of(endgame.strong, weak));
         }
     }
     subs.sort();

@@ -9,11 +9,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::file::{self, TableError};
 use super::index::Indexer;
-use super::name::Endgame;
+use super::name::{Army, Endgame, KINDS};
 use super::table::{Side, Table, locate, lookup};
 use super::value::Value;
 use crate::Position;
 use crate::movegen::has_legal_move;
+use crate::types::Color;
 
 /// One endgame of the folders: where it is, and its two tables once read.
 struct Shelf {
@@ -101,11 +102,10 @@ impl Tablebase {
         let mut shelves: Vec<Arc<Shelf>> = Vec::new();
         let mut refused = Vec::new();
         for dir in &dirs {
-            let entries = std::fs::read_dir(dir)
-                .map_err(|e| OpenError::Folder { path: dir.clone(), why: e.to_string() })?;
-            let mut found: Vec<Endgame> = entries
-                .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".w.cht")?.parse().ok())
-                .collect();
+            let entries =
+                std::fs::read_dir(dir).map_err(|e| OpenError::Folder { path: dir.clone(), why: e.to_string() })?;
+            let mut found: Vec<Endgame> =
+                entries.filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".w.cht")?.parse().ok()).collect();
             found.sort();
             for endgame in found {
                 if shelves.iter().any(|s| s.ix.endgame() == endgame) {
@@ -191,6 +191,24 @@ impl Tablebase {
         locate(pos).is_some_and(|at| load(self, at.endgame))
     }
 
+    /// Reads now every endgame held that captures from `pos` can reach, when `pos` is at most
+    /// `captures` captures away from the largest endgame held: what a search from `pos` will
+    /// probe, read before it starts rather than found missing in the tree.
+    pub fn load_near(&self, pos: &Position, captures: u32) {
+        if !self.may_cover(pos.occupied().count().saturating_sub(captures)) {
+            return;
+        }
+        let army = |c| Army(KINDS.map(|k| pos.count(c, k) as u8));
+        let (red, black) = (army(Color::Red), army(Color::Black));
+        let within = |a: Army, b: Army| a.0.iter().zip(&b.0).all(|(x, y)| x <= y);
+        for shelf in &self.shelves {
+            let e = shelf.ix.endgame();
+            if (within(e.strong, red) && within(e.weak, black)) || (within(e.strong, black) && within(e.weak, red)) {
+                shelf.load(&self.failures);
+            }
+        }
+    }
+
     /// The files refused at a load since the last call, one line each.
     pub fn take_failures(&self) -> Vec<String> {
         std::mem::take(&mut *self.failures.lock().unwrap_or_else(|p| p.into_inner()))
@@ -207,4 +225,3 @@ impl std::fmt::Debug for Tablebase {
 fn pieces(endgame: Endgame) -> u8 {
     endgame.strong.pieces() + endgame.weak.pieces()
 }
-

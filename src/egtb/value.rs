@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Win, loss or draw for the side to move, with the plies to mate; as stored, one `u16`:
-/// 0 draw, 1 to 32,767 `win N`, 32,768 + N `loss N`, 65,535 broken.
+/// 0 draw, 1 to 32,766 `win N`, 32,767 undecided, 32,768 + N `loss N`, 65,535 broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Value(pub u16);
 
@@ -15,6 +15,10 @@ impl Value {
     pub const BROKEN: Value = Value(u16::MAX);
     /// Mated or stalemated: the side to move has no legal move.
     pub const MATED: Value = Value(LOSS_BASE);
+    /// No mate with best play, in an endgame where both sides are armed: a draw, unless the
+    /// repetition rules make a side's defence a perpetual check or chase that loses, which
+    /// the build does not decide (`docs/egtb.md` §16).
+    pub const UNDECIDED: Value = Value(LOSS_BASE - 1);
 
     /// The side to move mates in `plies` (odd).
     pub const fn win(plies: u16) -> Value {
@@ -27,7 +31,17 @@ impl Value {
     }
 
     pub const fn is_win(self) -> bool {
-        self.0 != 0 && self.0 < LOSS_BASE
+        self.0 != 0 && self.0 < Value::UNDECIDED.0
+    }
+
+    pub const fn is_undecided(self) -> bool {
+        self.0 == Value::UNDECIDED.0
+    }
+
+    /// The value with the repetition rules left out, as the build computes it: an undecided
+    /// entry is a draw.
+    pub const fn standard(self) -> Value {
+        if self.is_undecided() { Value::DRAW } else { self }
     }
 
     pub const fn is_loss(self) -> bool {
@@ -77,6 +91,7 @@ impl fmt::Display for Value {
             Some(n) if self.is_win() => write!(f, "win {n}"),
             Some(n) => write!(f, "loss {n}"),
             None if self.is_broken() => f.write_str("broken"),
+            None if self.is_undecided() => f.write_str("undecided"),
             None => f.write_str("draw"),
         }
     }
@@ -95,5 +110,8 @@ mod tests {
         assert!(Value::loss(8).rank() > Value::loss(2).rank());
         assert!(Value::DRAW.rank() > Value::loss(80).rank());
         assert_eq!(Value::loss(4).to_string(), "loss 4");
+        assert_eq!(Value::UNDECIDED.before(), Value::UNDECIDED);
+        assert_eq!((Value::UNDECIDED.plies(), Value::UNDECIDED.standard()), (None, Value::DRAW));
+        assert_eq!(Value::UNDECIDED.to_string(), "undecided");
     }
 }

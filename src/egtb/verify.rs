@@ -33,8 +33,9 @@ pub struct Verdict {
     pub first: Option<Mismatch>,
 }
 
-/// The value an entry must have given its successors' values in `tables`: broken when it is
-/// no legal position, `loss 0` without a legal move, else the best of what the moves leave.
+/// The value an entry must have given its successors' values in `tables`, the repetition
+/// rules left out: broken when it is no legal position, `loss 0` without a legal move, else
+/// the best of what the moves leave (an undecided successor counting as a draw).
 pub fn expected(pos: &Position, tables: &Tables) -> Result<Value, Miss> {
     let mut best = Value::MATED;
     let mut pos = pos.clone();
@@ -42,7 +43,7 @@ pub fn expected(pos: &Position, tables: &Tables) -> Result<Value, Miss> {
         pos.make(mv);
         let after = tables.probe(&pos);
         pos.unmake();
-        let v = after?.before();
+        let v = after?.standard().before();
         if best == Value::MATED || v.rank() > best.rank() {
             best = v;
         }
@@ -74,7 +75,9 @@ pub fn verify(endgame: Endgame, tables: &Tables, progress: &Progress<'_>) -> Res
                     }
                 };
                 let stored = table.get(i);
-                if stored != want {
+                // Undecided is the draw of the build, and only where both sides are armed.
+                let marked = stored.is_undecided() && (want != Value::DRAW || !endgame.is_both_armed());
+                if stored.standard() != want || marked {
                     wrong.fetch_add(1, Relaxed);
                     let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
                     if first.as_ref().is_none_or(|f| (f.side, f.index) > (side, i)) {

@@ -41,6 +41,11 @@ use params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use tables::TableRoot;
 use worker::{RootMove, Worker};
 
+/// A root this many captures from the tables' largest endgame has the endgames its captures
+/// reach read before the search starts (farther ones are read in the background when a node
+/// first finds them missing).
+const NEAR_TABLES: u32 = 2;
+
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: Depth = (MAX_PLY as Depth) - 8;
 
@@ -219,7 +224,7 @@ pub fn search(
                 egtb = None;
                 drawn_root = true;
             }
-            None => {}
+            None => tb.load_near(pos, NEAR_TABLES),
         }
     }
     let seed = if strength.is_random() { rand::random::<u64>() } else { 0 };

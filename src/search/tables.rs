@@ -25,12 +25,14 @@ pub(super) fn at_root(pos: &Position, tb: &Tablebase, root_moves: &[RootMove], l
         return None;
     }
     let mut lines = Vec::with_capacity(root_moves.len());
+    let mut undecided = false;
     let mut after = pos.clone();
     for rm in root_moves {
         after.make(rm.mv);
         let table = tb.probe_now(&after).map(|v| v.before());
         let ruled = ruling(&after, limit);
         after.unmake();
+        undecided |= ruled.is_none() && table.is_some_and(|v| v.is_undecided());
         let value = match (ruled, table?) {
             (Some(v), _) => v,
             (None, v) => match v.plies() {
@@ -42,15 +44,20 @@ pub(super) fn at_root(pos: &Position, tb: &Tablebase, root_moves: &[RootMove], l
         lines.push(Line { value, pv: vec![rm.mv] });
     }
     lines.sort_by_key(|l| std::cmp::Reverse(l.value));
-    Some(if lines[0].value == 0 { TableRoot::Lines(lines) } else { TableRoot::Decided(lines) })
+    match lines[0].value {
+        // No move wins, and a draw may hang on the repetition rules: the search judges.
+        v if v <= 0 && undecided => None,
+        0 => Some(TableRoot::Lines(lines)),
+        _ => Some(TableRoot::Decided(lines)),
+    }
 }
 
 /// What the rules make of a root move, from its mover's side, before the tables' value: its
 /// repetition judged as the search judges it one ply from the root, or the move limit reached.
 fn ruling(after: &Position, limit: MoveLimit) -> Option<Value> {
-    let verdict = after.repetition_in_search(1).or_else(|| {
-        (after.rule60() >= limit.plies() && has_legal_move(after)).then_some(RuleVerdict::Draw)
-    })?;
+    let verdict = after
+        .repetition_in_search(1)
+        .or_else(|| (after.rule60() >= limit.plies() && has_legal_move(after)).then_some(RuleVerdict::Draw))?;
     Some(match verdict {
         RuleVerdict::Draw => 0,
         RuleVerdict::Win => -(RULE_WIN - 1),
@@ -65,7 +72,7 @@ fn line(pos: &mut Position, tb: &Tablebase) -> Vec<crate::types::Move> {
     while pv.len() < MAX_PLY / 2 {
         let Ok(probe) = egtb::probe::probe(pos, tb) else { break };
         let Some(&(mv, _)) = probe.moves.first() else { break };
-        if probe.value == egtb::Value::DRAW {
+        if probe.value.plies().is_none() {
             break;
         }
         pv.push(mv);

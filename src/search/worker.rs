@@ -287,7 +287,8 @@ impl<'a> Worker<'a> {
                 }
                 if v.is_win() { mate_in(ply + n) } else { mated_in(ply + n) }
             }
-            None if v.is_broken() => return None,
+            // Broken, or a draw the repetition rules may overturn: the search judges it.
+            None if v.is_broken() || v.is_undecided() => return None,
             None if ply.is_multiple_of(2) => self.draw_value,
             None => -self.draw_value,
         };

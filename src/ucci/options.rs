@@ -230,12 +230,7 @@ pub const OPTIONS: &[OptionDef] = &[
     // The endgame tables (`docs/egtb.md` §14): UCCI's own names; UCI's path is Stockfish's
     // `SyzygyPath` renamed, so that a GUI that fills `SyzygyPath` with chess tables leaves
     // it alone. Empty: no tables.
-    OptionDef {
-        id: OptionId::UseEgtb,
-        ucci: Some("useegtb"),
-        uci: None,
-        kind: OptionKind::Check { default: true },
-    },
+    OptionDef { id: OptionId::UseEgtb, ucci: Some("useegtb"), uci: None, kind: OptionKind::Check { default: true } },
     OptionDef {
         id: OptionId::EgtbPaths,
         ucci: Some("egtbpaths"),
