@@ -269,6 +269,17 @@ impl Position {
         });
     }
 
+    /// Whether `by` threatens anything a chase could be made of in this position: some piece
+    /// of `by` meets conditions 1 to 5 against some enemy piece. Condition 6 (the chase is
+    /// new) is left out, so a position where this is false holds no chase by `by` whatever
+    /// came before it: the endgame tables decide a draw by defences that never offend
+    /// (`docs/egtb.md` §16).
+    pub fn may_chase(&self, by: Color) -> bool {
+        let mut any = false;
+        self.for_each_chase(by, |_, _| any = true);
+        any
+    }
+
     /// Enemy pieces that `by` chases in this position (conditions 1 to 5).
     #[cfg(test)]
     pub(super) fn chased_by(&self, by: Color) -> Bitboard {

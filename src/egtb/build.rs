@@ -9,12 +9,12 @@ use rayon::prelude::*;
 use super::checkpoint::{self, Checkpoint, Clock, Saved, SideArrays};
 use super::index::{Index, Indexer, Squares};
 use super::table::{Miss, Side, Table, Tables};
-use super::unmove::predecessors;
+use super::unmove::{predecessors, predecessors_by};
 use super::value::Value;
 use super::{Progress, Step};
 use crate::Position;
 use crate::movegen::legal_moves;
-use crate::types::Piece;
+use crate::types::{Move, Piece, Square};
 
 /// Entries handed to a thread at a time, and between two reports of progress.
 const CHUNK: u64 = 1 << 14;
@@ -56,6 +56,8 @@ struct Build<'a> {
     ix: &'a Indexer,
     pieces: Vec<Piece>,
     sides: [Arrays; 2],
+    /// The side that may not make a move that checks or may chase (§16), if any.
+    restricted: Option<Side>,
 }
 
 /// Why a build stopped.
@@ -85,15 +87,40 @@ impl std::error::Error for BuildError {}
 /// leads to. With a checkpoint path, resumes from the checkpoint there if it is this
 /// endgame's and sound, saves one whenever `every` has passed since the start or the last
 /// save (checked after the first pass and after each level), and removes it when done.
+///
+/// Then the draws are judged under the repetition rules (§16): a draw stays one when each side
+/// holds it without ever making a move that checks or may chase (two more builds, each with
+/// one side so restricted); the others are marked undecided.
 pub fn build(
     ix: &Indexer,
     subgames: &Tables,
     progress: &Progress<'_>,
     checkpoint: &Checkpoint,
 ) -> Result<[Table; 2], BuildError> {
+    let mut tables = run(ix, subgames, progress, checkpoint, None)?;
+    let holds = |side: Side| run(ix, subgames, progress, &Checkpoint::none(), Some(side));
+    let (strong, weak) = (holds(Side::Strong)?, holds(Side::Weak)?);
+    for (to_move, table) in Side::BOTH.into_iter().zip(&mut tables) {
+        // The restricted side does not lose: not a loss with it to move, not a win against it.
+        let holds = |restricted: Side, v: Value| if restricted == to_move { !v.is_loss() } else { !v.is_win() };
+        let (strong, weak) = (strong[to_move as usize].raw(), weak[to_move as usize].raw());
+        table.mark_undecided(|i| !(holds(Side::Strong, Value(strong[i])) && holds(Side::Weak, Value(weak[i]))));
+    }
+    Ok(tables)
+}
+
+/// One retrograde build of the endgame of `ix`, with `restricted`'s checks and possible
+/// chases left out of its moves.
+fn run(
+    ix: &Indexer,
+    subgames: &Tables,
+    progress: &Progress<'_>,
+    checkpoint: &Checkpoint,
+    restricted: Option<Side>,
+) -> Result<[Table; 2], BuildError> {
     let size = ix.size();
     let mut clock = Clock::start();
-    let mut b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)] };
+    let mut b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)], restricted };
     let resumed = checkpoint.path.as_deref().and_then(|path| checkpoint::load(path, ix.endgame(), b.views()));
     let (mut level, mut idle) = match resumed {
         Some(saved) => (saved.level, saved.idle),
@@ -138,11 +165,8 @@ pub fn build(
         let _ = std::fs::remove_file(path);
     }
     let [strong, weak] = b.sides;
-    // Where both sides are armed a draw may hang on a perpetual check or chase, which the
-    // build does not judge: it is marked, not guessed (§16).
-    let mark = |v: u16| if ix.endgame().is_both_armed() && v == Value::DRAW.0 { Value::UNDECIDED.0 } else { v };
     let finish = |side: Side, a: Arrays| {
-        Table::from_raw(ix.endgame(), side, a.value.into_iter().map(|v| mark(v.into_inner())).collect())
+        Table::from_raw(ix.endgame(), side, a.value.into_iter().map(AtomicU16::into_inner).collect())
     };
     Ok([finish(Side::Strong, strong), finish(Side::Weak, weak)])
 }
@@ -159,7 +183,35 @@ fn for_each_index(size: u64, progress: &Progress<'_>, f: impl Fn(Index, &mut Vec
     });
 }
 
+/// Whether `mv` checks or leaves its side threatening a chase (`docs/rules.md` §8, conditions 1
+/// to 5): a move a side holding a draw without offending never makes (§16).
+fn offends(pos: &mut Position, mv: Move) -> bool {
+    let mover = pos.side_to_move();
+    pos.make(mv);
+    let offends = pos.in_check() || pos.may_chase(mover);
+    pos.unmake();
+    offends
+}
+
 impl Build<'_> {
+    /// The value this build gives a sub-endgame entry of value `after` that a capture by
+    /// `mover` reaches, for the side to move there. Without restriction, the value as built
+    /// (an undecided entry is a draw without the rules). With one, an undecided entry counts
+    /// as lost for the restricted side: only the draws each side holds without offending count
+    /// as held (§16).
+    fn after_capture(&self, mover: Side, after: Value) -> Value {
+        match self.restricted {
+            Some(restricted) if after.is_undecided() => {
+                if restricted == mover {
+                    Value::win(1)
+                } else {
+                    Value::MATED
+                }
+            }
+            _ => after.standard(),
+        }
+    }
+
     fn views(&self) -> [SideArrays<'_>; 2] {
         self.sides.each_ref().map(|a| SideArrays { value: &a.value, counter: &a.counter, capture: &a.capture })
     }
@@ -183,7 +235,11 @@ impl Build<'_> {
             let broken = || arrays.value[i as usize].store(Value::BROKEN.0, Relaxed);
             let Some(squares) = ix.decode(i) else { return broken() };
             let Ok(mut pos) = Position::from_setup(&ix.setup(&squares[..len], side.color())) else { return broken() };
-            let moves = legal_moves(&pos);
+            let mut moves = legal_moves(&pos);
+            if self.restricted == Some(side) {
+                // Left without a move that cannot offend, the restricted side is counted lost.
+                moves.retain(|mv| !offends(&mut pos, mv));
+            }
             if moves.is_empty() {
                 arrays.value[i as usize].store(Value::MATED.0, Relaxed);
                 return;
@@ -205,9 +261,8 @@ impl Build<'_> {
                     pos.make(mv);
                     let after = subgames.probe(&pos);
                     pos.unmake();
-                    // The build leaves the repetition rules out (§16): an undecided
-                    // sub-endgame entry counts as the draw it is without them.
-                    match after.map(Value::standard) {
+                    let after = after.map(|v| self.after_capture(side, v));
+                    match after {
                         Ok(v) if v.before().rank() > capture.rank() => capture = v.before(),
                         Ok(_) => {}
                         Err(m) => {
@@ -246,9 +301,18 @@ impl Build<'_> {
             }
         };
         let mover = side.flip().color();
+        let restricted = self.restricted == Some(side.flip());
+        // A restricted mover's moves that offend are not among its moves (§16).
+        let allowed = |before: &[Square], k: usize, to: Square| {
+            let Ok(mut pos) = Position::from_setup(&ix.setup(before, mover)) else { return false };
+            !offends(&mut pos, Move::new(before[k], to))
+        };
         for_each_index(ix.size(), progress, |i, preds| {
             let v = own.value(i);
             let step_back = |preds: &mut Vec<Index>| match ix.decode(i) {
+                Some(squares) if restricted => {
+                    predecessors_by(ix, &self.pieces, &squares[..len], mover, &allowed, preds)
+                }
                 Some(squares) => predecessors(ix, &self.pieces, &squares[..len], mover, preds),
                 None => preds.clear(),
             };

@@ -9,7 +9,7 @@ use super::table::{Side, Table};
 use crate::checksum::fnv1a64;
 
 pub const MAGIC: [u8; 8] = *b"CHUHANTB";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
 const NAME_LEN: usize = 16;
 /// Values per block.

@@ -84,6 +84,15 @@ impl Table {
         Value(self.values[index as usize])
     }
 
+    /// Marks the draws at the indices `undecided` picks as undecided (`docs/egtb.md` §16).
+    pub fn mark_undecided(&mut self, undecided: impl Fn(usize) -> bool) {
+        for (i, v) in self.values.iter_mut().enumerate() {
+            if *v == Value::DRAW.0 && undecided(i) {
+                *v = Value::UNDECIDED.0;
+            }
+        }
+    }
+
     /// The longest win and the longest loss, in plies.
     pub fn longest(&self) -> (u16, u16) {
         let (mut win, mut loss) = (0, 0);

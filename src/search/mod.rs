@@ -213,16 +213,16 @@ pub fn search(
     if let Some(tb) = egtb.as_deref() {
         match tables::at_root(pos, tb, &root_moves, limits.move_limit) {
             Some(TableRoot::Decided(lines)) => return tables::answer(pos, tb, cx, limits, lines, report),
-            Some(TableRoot::Lines(lines)) if limits.multipv > 1 => {
+            Some(TableRoot::Lines { lines, certain: true }) if limits.multipv > 1 => {
                 return tables::answer(pos, tb, cx, limits, lines, report);
             }
-            Some(TableRoot::Lines(lines)) => {
+            Some(TableRoot::Lines { lines, certain }) => {
                 // A drawn root: the search chooses among the moves that keep the draw, with
-                // its own eyes (the tables would see every reply as drawn), and its lines are
-                // shown as the draws they are.
+                // its own eyes (the tables would see every reply as drawn); a certain draw's
+                // lines are shown as the draws they are, an undecided one's as searched.
                 root_moves.retain(|rm| lines.iter().any(|l| l.pv[0] == rm.mv && l.value == lines[0].value));
                 egtb = None;
-                drawn_root = true;
+                drawn_root = certain;
             }
             None => tb.load_near(pos, NEAR_TABLES),
         }

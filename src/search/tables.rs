@@ -15,8 +15,10 @@ use crate::types::{MAX_PLY, Score, Value};
 pub(super) enum TableRoot {
     /// A win or a loss: every root move's line from the tables, best first.
     Decided(Vec<Line>),
-    /// A draw: every root move's value, best first; each line is its move alone.
-    Lines(Vec<Line>),
+    /// A draw: every root move's value, best first; each line is its move alone. `certain`:
+    /// the rules cannot overturn the draw (§16); otherwise no move wins and the drawing moves
+    /// may still lose by a perpetual check or chase.
+    Lines { lines: Vec<Line>, certain: bool },
 }
 
 /// The tables' view of `pos` and its `root_moves`, or `None` if they do not cover it all.
@@ -44,12 +46,10 @@ pub(super) fn at_root(pos: &Position, tb: &Tablebase, root_moves: &[RootMove], l
         lines.push(Line { value, pv: vec![rm.mv] });
     }
     lines.sort_by_key(|l| std::cmp::Reverse(l.value));
-    match lines[0].value {
-        // No move wins, and a draw may hang on the repetition rules: the search judges.
-        v if v <= 0 && undecided => None,
-        0 => Some(TableRoot::Lines(lines)),
-        _ => Some(TableRoot::Decided(lines)),
-    }
+    Some(match lines[0].value {
+        0 => TableRoot::Lines { lines, certain: !undecided },
+        _ => TableRoot::Decided(lines),
+    })
 }
 
 /// What the rules make of a root move, from its mover's side, before the tables' value: its
