@@ -250,3 +250,22 @@ fn find_lists_the_first_covered_position_of_each_game_once() {
     assert_eq!(stderr(&out), "4 games read, 1 positions found in 2 endgames\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn sample_draws_positions_of_the_value_asked_reproducibly() {
+    let dir = tables().to_str().expect("UTF-8");
+    let args = ["egtb", "sample", "kpk", "--dir", dir, "--value", "win", "--min-plies", "9", "--count", "5"];
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(stdout(&run(&args)), stdout(&out), "the same seed draws the same positions");
+    let other = run(&["egtb", "sample", "kpk", "--dir", dir, "--value", "win", "--count", "5", "--seed", "2"]);
+    assert_ne!(stdout(&other), stdout(&out));
+    for line in &lines {
+        let (fen, value) = line.split_once(" ; kpk ").expect("FEN ; endgame value");
+        let plies: u16 = value.strip_prefix("win ").expect("a win").parse().expect("plies");
+        assert!(plies >= 9, "{line}");
+        assert_eq!(probe(fen)[0].1, value, "{line}");
+    }
+}

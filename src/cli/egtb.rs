@@ -23,6 +23,8 @@ pub enum Command {
     Probe(ProbeArgs),
     /// Positions of game files that the tables cover, as openings for `chuhan match`.
     Find(FindArgs),
+    /// Positions of an endgame drawn at random (reproducibly) among those of a value.
+    Sample(SampleArgs),
 }
 
 /// `--dir`: the tables' folder.
@@ -80,6 +82,43 @@ pub struct FindArgs {
     dir: Dir,
 }
 
+#[derive(clap::Args)]
+pub struct SampleArgs {
+    /// The endgame, by name.
+    endgame: String,
+    #[command(flatten)]
+    dir: Dir,
+    /// Which side is to move: the strong side (`strong`) or the weak side (`weak`).
+    #[arg(long, value_enum, default_value = "strong")]
+    side: SideArg,
+    /// Which values: `win`, `loss`, `draw` or `undecided` for the side to move.
+    #[arg(long, value_enum)]
+    value: Option<ValueArg>,
+    /// Only wins and losses at least this many plies from the mate.
+    #[arg(long, default_value_t = 0)]
+    min_plies: u16,
+    /// How many positions.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    /// The seed of the draw.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    Strong,
+    Weak,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ValueArg {
+    Win,
+    Loss,
+    Draw,
+    Undecided,
+}
+
 impl Command {
     pub fn run(self) -> Result<(), CliError> {
         match self {
@@ -88,6 +127,7 @@ impl Command {
             Command::Info(args) => args.info(),
             Command::Probe(args) => args.run(),
             Command::Find(args) => args.run(),
+            Command::Sample(args) => args.run(),
         }
     }
 }
@@ -312,6 +352,36 @@ impl FindArgs {
             }
         }
         eprintln!("{games} games read, {found} positions found in {} endgames", tb.endgames().count());
+        Ok(())
+    }
+}
+
+impl SampleArgs {
+    /// `FEN ; ENDGAME VALUE` per position, the FEN without its move counters, as openings for
+    /// `chuhan match` (`docs/egtb.md` §11).
+    fn run(self) -> Result<(), CliError> {
+        let endgame: Endgame = self.endgame.parse().map_err(CliError::usage)?;
+        let mut tables = Tables::new(&self.dir.dir);
+        tables.load(endgame).map_err(CliError::usage)?;
+        let side = match self.side {
+            SideArg::Strong => Side::Strong,
+            SideArg::Weak => Side::Weak,
+        };
+        let wanted = self.value;
+        let keep = |v: chuhan::egtb::Value| {
+            let kind = match v {
+                _ if v.is_win() => ValueArg::Win,
+                _ if v.is_loss() => ValueArg::Loss,
+                _ if v.is_undecided() => ValueArg::Undecided,
+                _ => ValueArg::Draw,
+            };
+            wanted.is_none_or(|w| w == kind) && v.plies().is_none_or(|n| n >= self.min_plies)
+        };
+        let sample = chuhan::egtb::stats::sample(endgame, &tables, side, keep, self.count, self.seed);
+        for (pos, value) in &sample {
+            let fen = pos.fen().split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+            out!("{fen} ; {endgame} {value}");
+        }
         Ok(())
     }
 }

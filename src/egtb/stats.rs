@@ -1,6 +1,7 @@
 //! What `chuhan egtb info` says of an endgame: entries, legal positions, wins, draws and
 //! losses for each side to move, and the longest mate with a position that takes it.
 
+use super::index::Index;
 use super::name::Endgame;
 use super::table::{Side, Tables};
 use super::value::Value;
@@ -57,4 +58,49 @@ pub fn stats(endgame: Endgame, tables: &Tables) -> Option<Stats> {
         s
     };
     Some(Stats { endgame, entries: ix.size(), sides: [count(Side::Strong), count(Side::Weak)] })
+}
+
+/// Up to `count` legal positions of `endgame` with `side` to move whose values `keep` accepts,
+/// each such position as likely as any other (reservoir sampling driven by SplitMix64 from
+/// `seed`), in index order: the same tables and arguments give the same positions on every
+/// machine. `tables` must hold the endgame.
+pub fn sample(
+    endgame: Endgame,
+    tables: &Tables,
+    side: Side,
+    keep: impl Fn(Value) -> bool,
+    count: usize,
+    seed: u64,
+) -> Vec<(Position, Value)> {
+    use crate::board::zobrist::splitmix64;
+    let Some((ix, sides)) = tables.get(endgame) else { return Vec::new() };
+    let table = &sides[side as usize];
+    let (mut picked, mut seen, mut state): (Vec<Index>, u64, u64) = (Vec::with_capacity(count), 0, seed);
+    for i in 0..table.len() {
+        let v = table.get(i);
+        if v.is_broken() || !keep(v) {
+            continue;
+        }
+        seen += 1;
+        if picked.len() < count {
+            picked.push(i);
+            continue;
+        }
+        let (next, r) = splitmix64(state);
+        state = next;
+        let slot = r % seen;
+        if (slot as usize) < count {
+            picked[slot as usize] = i;
+        }
+    }
+    picked.sort_unstable();
+    let len = ix.len();
+    picked
+        .into_iter()
+        .filter_map(|i| {
+            let squares = ix.decode(i)?;
+            let pos = Position::from_setup(&ix.setup(&squares[..len], side.color())).ok()?;
+            Some((pos, table.get(i)))
+        })
+        .collect()
 }
