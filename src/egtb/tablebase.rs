@@ -191,9 +191,9 @@ impl Tablebase {
         locate(pos).is_some_and(|at| load(self, at.endgame))
     }
 
-    /// Reads now every endgame held that captures from `pos` can reach, when `pos` is at most
-    /// `captures` captures away from the largest endgame held: what a search from `pos` will
-    /// probe, read before it starts rather than found missing in the tree.
+    /// Reads now every endgame held that at most `captures` captures from `pos` can reach: what
+    /// a search from `pos` will probe first, read before it starts rather than found missing
+    /// in the tree.
     pub fn load_near(&self, pos: &Position, captures: u32) {
         if !self.may_cover(pos.occupied().count().saturating_sub(captures)) {
             return;
@@ -201,9 +201,14 @@ impl Tablebase {
         let army = |c| Army(KINDS.map(|k| pos.count(c, k) as u8));
         let (red, black) = (army(Color::Red), army(Color::Black));
         let within = |a: Army, b: Army| a.0.iter().zip(&b.0).all(|(x, y)| x <= y);
+        let count = pos.occupied().count();
         for shelf in &self.shelves {
             let e = shelf.ix.endgame();
-            if (within(e.strong, red) && within(e.weak, black)) || (within(e.strong, black) && within(e.weak, red)) {
+            let near = 2 + u32::from(pieces(e)) + captures >= count;
+            if near
+                && ((within(e.strong, red) && within(e.weak, black))
+                    || (within(e.strong, black) && within(e.weak, red)))
+            {
                 shelf.load(&self.failures);
             }
         }
