@@ -75,9 +75,26 @@ impl Shard {
         path.with_file_name(name)
     }
 
-    /// Reads `--shard`: `I/N`, or `auto` (a Slurm job array's task among the array's tasks),
-    /// or `auto/N` (also a Kubernetes Indexed Job's `JOB_COMPLETION_INDEX`, whose count is not
-    /// in the environment). `env` looks a variable up.
+    /// The shard a file is named for by [`Shard::file`], and the path it was named from:
+    /// `data/run.shard-03-of-64.bin` is shard 3/64 of `data/run.bin`.
+    pub fn of_file(path: &Path) -> Option<(Shard, PathBuf)> {
+        let name = path.file_name()?.to_str()?;
+        let at = name.find(".shard-")?;
+        let rest = &name[at + ".shard-".len()..];
+        let (tag, ext) = rest.split_once('.').map_or((rest, None), |(t, e)| (t, Some(e)));
+        let (index, count) = tag.split_once("-of-")?;
+        let shard = Shard::new(index.parse().ok()?, count.parse().ok()?).ok()?;
+        let base = match ext {
+            Some(ext) => format!("{}.{ext}", &name[..at]),
+            None => name[..at].to_string(),
+        };
+        (shard.file(&path.with_file_name(&base)) == path).then(|| (shard, path.with_file_name(base)))
+    }
+
+    /// Reads `--shard`: `I/N`; `auto`, a Slurm job array's task among the array's tasks (the
+    /// whole array submitted at once); or `auto/N`, the index `SLURM_ARRAY_TASK_ID` itself (an
+    /// array `0-(N-1)`, or some of its tasks again) or a Kubernetes Indexed Job's
+    /// `JOB_COMPLETION_INDEX`, whose count is not in the environment. `env` looks a variable up.
     pub fn resolve(spec: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard, String> {
         let Some(rest) = spec.strip_prefix("auto") else { return spec.parse() };
         let given = match rest.strip_prefix('/') {
@@ -88,6 +105,13 @@ impl Shard {
         let var = |name: &str| env(name).filter(|v| !v.trim().is_empty());
         let read = |name: &str| var(name).map(|v| number(&v, name)).transpose();
         if let Some(task) = read("SLURM_ARRAY_TASK_ID")? {
+            // With the count given, the task's id is the index (an array `0-(N-1)`), so a task
+            // can be submitted again alone (`--array=5`) and stay shard 5.
+            if let Some(count) = given {
+                return Shard::new(task, count).map_err(|_| {
+                    format!("SLURM_ARRAY_TASK_ID {task} is not below {count}: the array is 0-{}", count - 1)
+                });
+            }
             let (Some(min), Some(max)) = (read("SLURM_ARRAY_TASK_MIN")?, read("SLURM_ARRAY_TASK_MAX")?) else {
                 return Err("SLURM_ARRAY_TASK_ID without SLURM_ARRAY_TASK_MIN and _MAX".to_string());
             };
@@ -98,9 +122,6 @@ impl Shard {
             // An array with a step or holes (`--array=0-63:2`, `1,5,9`) has fewer tasks than its span.
             if read("SLURM_ARRAY_TASK_COUNT")?.is_some_and(|count| count != span) {
                 return Err(format!("the job array {min}-{max} has a step or holes; give it as {min}-{max}"));
-            }
-            if given.is_some_and(|n| n != span) {
-                return Err(format!("the job array {min}-{max} has {span} tasks, not {}", given.unwrap_or(span)));
             }
             return Shard::new(task - min, span);
         }
@@ -132,6 +153,32 @@ impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
     }
+}
+
+/// What is wrong with a list of files meant to hold each shard's part once: files given
+/// twice, and shards none of the files is named for, each as one line.
+pub fn audit(paths: &[PathBuf]) -> (Vec<String>, Vec<String>) {
+    use std::collections::BTreeMap;
+    let mut seen: BTreeMap<PathBuf, usize> = BTreeMap::new();
+    // By the path the shards were named from and their count: the shards given.
+    let mut sets: BTreeMap<(PathBuf, u32), Vec<u32>> = BTreeMap::new();
+    for path in paths {
+        *seen.entry(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())).or_default() += 1;
+        if let Some((shard, base)) = Shard::of_file(path) {
+            sets.entry((base, shard.count)).or_default().push(shard.index);
+        }
+    }
+    let twice = seen.iter().filter(|(_, n)| **n > 1).map(|(p, n)| format!("{} is given {n} times", p.display()));
+    let mut missing = Vec::new();
+    for ((base, count), given) in &sets {
+        let absent: Vec<String> = (0..*count).filter(|i| !given.contains(i)).map(|i| format!("{i}/{count}")).collect();
+        if !absent.is_empty() {
+            let shown = absent.iter().take(20).cloned().collect::<Vec<_>>().join(", ");
+            let more = if absent.len() > 20 { format!(" and {} more", absent.len() - 20) } else { String::new() };
+            missing.push(format!("shards {shown}{more} of {} are not given", base.display()));
+        }
+    }
+    (twice.collect(), missing)
 }
 
 /// Replaces `path` with `bytes` whole: written beside it under a temporary name, then renamed
@@ -176,8 +223,12 @@ mod tests {
             ("SLURM_ARRAY_TASK_COUNT", "8"),
         ];
         assert_eq!(Shard::resolve("auto", &env(&slurm)), Ok(Shard { index: 4, count: 8 }));
-        assert_eq!(Shard::resolve("auto/8", &env(&slurm)), Ok(Shard { index: 4, count: 8 }));
-        assert!(Shard::resolve("auto/16", &env(&slurm)).is_err());
+        // With the count, the id is the index: task 5 submitted again alone is still shard 5.
+        assert_eq!(Shard::resolve("auto/8", &env(&slurm)), Ok(Shard { index: 5, count: 8 }));
+        let again = [("SLURM_ARRAY_TASK_ID", "5"), ("SLURM_ARRAY_TASK_MIN", "5"), ("SLURM_ARRAY_TASK_MAX", "5")];
+        assert_eq!(Shard::resolve("auto/8", &env(&again)), Ok(Shard { index: 5, count: 8 }));
+        assert_eq!(Shard::resolve("auto", &env(&again)), Ok(Shard::WHOLE));
+        assert!(Shard::resolve("auto/5", &env(&slurm)).is_err());
         // A stepped array (`--array=1-8:2`) has 4 tasks over a span of 8.
         let stepped = [("SLURM_ARRAY_TASK_COUNT", "4"), ("SLURM_ARRAY_TASK_ID", "5"), ("SLURM_ARRAY_TASK_MIN", "1")];
         let stepped = [&stepped[..], &[("SLURM_ARRAY_TASK_MAX", "7")]].concat();
@@ -212,6 +263,23 @@ mod tests {
         assert_eq!(s.file(Path::new("data/run.bin")), Path::new("data/run.shard-03-of-64.bin"));
         assert_eq!(s.file(Path::new("sprt")), Path::new("sprt.shard-03-of-64"));
         assert_eq!(Shard::WHOLE.file(Path::new("a.pgn")), Path::new("a.shard-0-of-1.pgn"));
+    }
+
+    #[test]
+    fn a_shard_file_is_known_by_its_name() {
+        let s = Shard::new(3, 64).expect("valid");
+        for path in ["data/run.bin", "sprt", "a.b.pgn"] {
+            assert_eq!(Shard::of_file(&s.file(Path::new(path))), Some((s, PathBuf::from(path))));
+        }
+        for plain in ["data/run.bin", "x.shard-3-of-64.bin", "x.shard-64-of-64.bin", "x.shard-a-of-2"] {
+            assert_eq!(Shard::of_file(Path::new(plain)), None, "{plain}");
+        }
+        let files = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        let all = files(&["d.shard-0-of-3.bin", "d.shard-1-of-3.bin", "d.shard-2-of-3.bin", "other.bin"]);
+        assert_eq!(audit(&all), (vec![], vec![]));
+        let (twice, missing) = audit(&files(&["d.shard-0-of-3.bin", "d.shard-2-of-3.bin", "d.shard-0-of-3.bin"]));
+        assert_eq!(twice, ["d.shard-0-of-3.bin is given 2 times"]);
+        assert_eq!(missing, ["shards 1/3 of d.bin are not given"]);
     }
 
     #[test]
