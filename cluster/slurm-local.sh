@@ -54,9 +54,11 @@ CONF
     exit 1
     ;;
 stop)
-    for daemon in slurmd slurmctld munged; do
-        pid=$(pgrep -x "$daemon" || true)
-        [ -n "$pid" ] && kill $pid
+    # By the pid files the daemons write, so nothing else of the name is touched.
+    for pidfile in /run/slurmd.pid /run/slurmctld.pid /run/munge/munged.pid; do
+        if [ -s "$pidfile" ]; then
+            kill "$(cat "$pidfile")" 2>/dev/null || true
+        fi
     done
     exit 0
     ;;

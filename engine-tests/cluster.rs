@@ -195,7 +195,9 @@ fn slurm_job_arrays_merge_to_the_one_run() {
     let left = games_in(&ledger);
     assert!(left < 8, "task 1 was cancelled with {left} of its 8 games");
     println!("task 1 cancelled with {left} of its 8 games in its ledger");
-    shell(&sbatch("1", "--wait"));
+    let again = shell(&sbatch("1", "--wait")).trim().to_string();
+    let state = shell(&format!("scontrol show job {again} | grep -E 'JobId=|JobState='"));
+    assert!(state.contains("JobState=COMPLETED"), "{state}");
     assert_eq!(games_in(&ledger), 8, "task 1 submitted again finished its games");
     let files: Vec<String> = (0..4).map(|i| format!("{}/m.shard-{i}-of-4.txt", dir.display())).collect();
     let merged = shell(&format!("{BIN} match merge --complete {}", files.join(" ")));
@@ -205,12 +207,14 @@ fn slurm_job_arrays_merge_to_the_one_run() {
     println!("one process:\n{one}equal: the decided lines and {}", digest(&alone));
 
     ok(run(&["datagen", "--games", "8", "--nodes", "500", "--out", &path(&dir, "one.bin")]), "datagen");
-    shell(&format!(
-        "cd {} && CHUHAN={BIN} sbatch --wait --job-name={tag}-datagen --array=0-3 --cpus-per-task=1 {}/datagen.sbatch --games 8 --nodes 500 --out {}",
+    let datagen = shell(&format!(
+        "cd {} && CHUHAN={BIN} sbatch --parsable --wait --job-name={tag}-datagen --array=0-3 --cpus-per-task=1 {}/datagen.sbatch --games 8 --nodes 500 --out {}",
         dir.display(),
         recipes.display(),
         path(&dir, "d.bin")
     ));
+    let states = shell(&format!("scontrol show job {} | grep -E 'JobId=|JobState='", datagen.trim()));
+    assert_eq!(states.matches("JobState=COMPLETED").count(), 4, "{states}");
     let joined: Vec<u8> =
         (0..4).flat_map(|i| std::fs::read(dir.join(format!("d.shard-{i}-of-4.bin"))).expect("written")).collect();
     assert_eq!(joined, std::fs::read(dir.join("one.bin")).expect("written"));

@@ -15,7 +15,7 @@
 //! game 6 W rules h2e2,h9g7,... 1520,870,... 1490,911,...
 //! ```
 //!
-//! The file is replaced whole after each game ([`crate::cluster::write_atomic`]), so a reader
+//! The file is replaced whole as games end ([`crate::cluster::write_atomic`]), so a reader
 //! never sees half a line; a line that does not read is damage, reported, never skipped.
 
 use std::collections::BTreeMap;

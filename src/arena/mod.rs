@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
+use std::time::{Duration, Instant};
 
 use client::{Engine, EngineSpec};
 use game::{GameConfig, GameRecord, Seat};
@@ -43,6 +44,11 @@ use crate::cluster::{Shard, write_atomic};
 use crate::game::Budget;
 use crate::notation::Notation;
 use crate::types::ByColor;
+
+/// The least time between two writes of a ledger, which is written whole: a long match's
+/// ledger is megabytes, and games lost with a killed shard since its last write are played
+/// again, to the same end where the games are deterministic.
+const LEDGER_EVERY: Duration = Duration::from_secs(2);
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -169,6 +175,8 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
     ledger.games.values().for_each(|g| pool.add(g));
     let mut decided = None;
     let mut ledger_error = None;
+    // When the ledger was last written, and whether games have ended since.
+    let (mut written, mut unwritten) = (None, false);
 
     let engine_memory = thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
@@ -204,11 +212,17 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
             pool.add(&line);
             ledger.games.insert(index, line);
             if let Some(path) = &options.ledger
-                && let Err(e) = write_atomic(path, ledger.to_text().as_bytes())
+                && written.is_none_or(|t: Instant| t.elapsed() >= LEDGER_EVERY)
             {
-                // The games are the ledger's: without it the shard stops.
-                ledger_error = Some(format!("cannot write {}: {e}", path.display()));
-                stop.store(true, Ordering::Relaxed);
+                written = Some(Instant::now());
+                unwritten = false;
+                if let Err(e) = write_atomic(path, ledger.to_text().as_bytes()) {
+                    // The games are the ledger's: without it the shard stops.
+                    ledger_error = Some(format!("cannot write {}: {e}", path.display()));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            } else {
+                unwritten = true;
             }
             if let Some(file) = pgn_file.as_mut() {
                 let limits = by_color(options.limits, index.is_multiple_of(2));
@@ -238,6 +252,9 @@ pub fn run_match(options: &MatchOptions, progress: &mut dyn FnMut(Progress)) -> 
         }
         memory
     });
+    if let Some(path) = options.ledger.as_ref().filter(|_| unwritten && ledger_error.is_none()) {
+        write_atomic(path, ledger.to_text().as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     if let Some(e) = ledger_error {
         return Err(e);
     }
