@@ -221,3 +221,27 @@ fn slurm_job_arrays_merge_to_the_one_run() {
     println!("datagen: the 4 shards end to end equal the one run's {} bytes", joined.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two analysis shards of a file with an unreadable game, joined by `--merge`, are the one
+/// run's annotated PGN byte for byte; a merge with a shard missing writes nothing.
+#[test]
+fn analysis_shards_merge_to_the_one_run() {
+    let dir = workdir("analysis");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/fixtures/analysis/three.pgn");
+    let analyze = |out: &str, extra: &[&str]| {
+        run(&[&["analyze", file, "--depth", "3", "--out", &path(&dir, out)], extra].concat())
+    };
+    ok(analyze("one.pgn", &[]), "one run");
+    for i in 0..2 {
+        ok(analyze("a.pgn", &["--shard", &format!("{i}/2")]), "a shard");
+    }
+    let missing = run(&["analyze", file, "--out", &path(&dir, "a.pgn"), "--merge", "3"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("shard 0/3: ") && !dir.join("a.pgn").exists(), "{}", stderr(&missing));
+    let merged = ok(run(&["analyze", file, "--out", &path(&dir, "a.pgn"), "--merge", "2"]), "merge");
+    assert!(merged.contains("2 games from 2 shards"), "{merged}");
+    let one = std::fs::read(dir.join("one.pgn")).expect("written");
+    assert!(!one.is_empty());
+    assert_eq!(std::fs::read(dir.join("a.pgn")).expect("merged"), one);
+    let _ = std::fs::remove_dir_all(&dir);
+}
