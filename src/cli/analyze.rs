@@ -65,14 +65,14 @@ impl Args {
 }
 
 /// The annotated games a shard's file already holds, as text and how many; none without one.
-fn done_before(path: &Path) -> Result<(String, usize), CliError> {
+fn done_before(path: &Path) -> Result<(String, usize), String> {
     match std::fs::read_to_string(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok((String::new(), 0)),
-        Err(e) => Err(CliError::Failed(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
         Ok(text) => {
             let games = pgn::read_games(&text);
             if let Some(e) = games.iter().find_map(|g| g.as_ref().err()) {
-                return Err(CliError::Failed(format!("{} is damaged ({e}); move it aside", path.display())));
+                return Err(format!("{} is damaged ({e}); move it aside", path.display()));
             }
             Ok((text, games.len()))
         }
@@ -103,7 +103,7 @@ fn merge(args: &Args, count: u32) -> Result<(), CliError> {
         match done_before(&path) {
             Ok((part, n)) if n == wanted => text.push_str(&part),
             Ok((_, n)) => problems.push(format!("shard {shard}: {} holds {n} of its {wanted} games", path.display())),
-            Err(e) => problems.push(format!("shard {shard}: {e:?}")),
+            Err(e) => problems.push(format!("shard {shard}: {e}")),
         }
     }
     if !problems.is_empty() {
@@ -132,7 +132,7 @@ fn review(args: &Args, shard: Option<Shard>) -> Result<(), CliError> {
         skipped.retain(|line| numbered_in(line, &args.file).is_some_and(|n| block.contains(&(n - 1))));
         games = shard_games(games, total, shard);
         let path = shard.file(out);
-        let (text, done) = done_before(&path)?;
+        let (text, done) = done_before(&path).map_err(CliError::Failed)?;
         if done > 0 {
             eprintln!("{}: {done} games reviewed before, going on", path.display());
         }

@@ -1,5 +1,5 @@
-//! The merges of shards' files (`docs/cluster.md` §2): `chuhan match merge`, and the part of
-//! `chuhan analyze --merge` and `chuhan train` that checks a set of shard files is whole.
+//! `chuhan match merge`: the ledgers of a match's shards pooled into its report
+//! (`docs/cluster.md` §2).
 
 use std::path::PathBuf;
 
