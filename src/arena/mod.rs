@@ -84,6 +84,11 @@ impl MatchOptions {
         fnv1a64(text.as_bytes())
     }
 
+    /// The games this run's shard plays.
+    pub fn share(&self) -> usize {
+        self.header(&[String::new(), String::new()]).share()
+    }
+
     fn header(&self, names: &[String; 2]) -> Header {
         Header {
             shard: self.shard,

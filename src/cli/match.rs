@@ -181,7 +181,9 @@ impl Args {
         }
         let options = self.options(matches)?;
         let tty = std::io::stderr().is_terminal();
-        let lines = run_match(&options, &mut |p| progress(p, tty, options.games));
+        // A shard's progress counts its own games.
+        let share = options.share();
+        let lines = run_match(&options, &mut |p| progress(p, tty, share));
         if tty {
             eprintln!();
         }
