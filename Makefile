@@ -15,7 +15,7 @@ ifneq ($(ARCH),)
 export RUSTFLAGS := -C target-cpu=$(ARCH)
 endif
 
-.PHONY: run build deps test lint bench perft perft-deep suite fuzz soak tune book web serve e2e browser clean
+.PHONY: run build deps test cluster-test lint bench perft perft-deep suite fuzz soak tune book web serve e2e browser clean
 
 run: build
 	$(BIN)
@@ -42,6 +42,13 @@ deps:
 test: deps
 	$(CARGO) test --release
 	$(MAKE) browser
+	$(MAKE) cluster-test
+
+# The cluster test (docs/cluster.md §7): sharded work as Slurm job arrays on a single-node Slurm
+# (Debian's slurm-wlm and munge, installed where missing), started for it and stopped after.
+cluster-test:
+	cluster/slurm-local.sh start
+	$(CARGO) test --release --test engine cluster::slurm -- --ignored; rc=$$?; cluster/slurm-local.sh stop; exit $$rc
 
 # The board in the browser (docs/web.md): `make serve` runs it, `make web` rebuilds the page's
 # bundle in src/web/dist/ (committed: the binary embeds it, so cargo never needs Node), `make e2e`

@@ -3,6 +3,7 @@
 mod analysis;
 mod arena;
 mod book;
+mod cluster;
 mod common;
 mod egtb;
 mod fuzz;

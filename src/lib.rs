@@ -26,6 +26,7 @@ pub mod bitboard;
 pub mod board;
 pub mod book;
 pub mod checksum;
+pub mod cluster;
 pub mod datagen;
 pub mod diagram;
 pub mod egtb;

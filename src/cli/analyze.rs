@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use chuhan::GameResult;
 use chuhan::analysis::{Entry, Review, annotate, graph, notation_of, page};
+use chuhan::cluster::{Shard, write_atomic};
 use chuhan::engine::{Engine, Limits};
 use chuhan::pgn::{self, Game};
 use chuhan::words::Lang;
 
 use super::CliError;
+use super::args::ShardArg;
 
 /// Time per position when neither a time nor a depth is given.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -40,19 +42,105 @@ pub struct Args {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
+    #[command(flatten)]
+    shard: ShardArg,
+    /// Instead of reviewing, join the --out files of shards 0/N to N-1/N into --out, once
+    /// every shard has reviewed all its games (docs/cluster.md §4).
+    #[arg(long, value_name = "N", conflicts_with_all = ["game", "html", "svg", "shard"], requires = "out")]
+    merge: Option<u32>,
 }
 
 impl Args {
     /// The summary goes to stdout, skipped games and the progress bar to stderr.
     pub fn run(self) -> Result<(), CliError> {
-        review(&self)
+        let shard = self.shard.get()?;
+        if shard.is_some() && (self.out.is_none() || self.game.is_some() || self.html.is_some()) {
+            return Err(CliError::usage("--shard needs --out and takes neither --game nor --html"));
+        }
+        match self.merge {
+            Some(count) => merge(&self, count),
+            None => review(&self, shard),
+        }
     }
 }
 
-fn review(args: &Args) -> Result<(), CliError> {
-    let (games, skipped) = read(&args.file, args.game)?;
+/// The annotated games a shard's file already holds, as text and how many; none without one.
+fn done_before(path: &Path) -> Result<(String, usize), String> {
+    match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok((String::new(), 0)),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+        Ok(text) => {
+            let games = pgn::read_games(&text);
+            if let Some(e) = games.iter().find_map(|g| g.as_ref().err()) {
+                return Err(format!("{} is damaged ({e}); move it aside", path.display()));
+            }
+            Ok((text, games.len()))
+        }
+    }
+}
+
+/// The games of `shard`'s block of the file's games (counting unreadable ones, as `--game` does).
+fn shard_games(games: Numbered, count: usize, shard: Shard) -> Numbered {
+    let block = shard.block(count as u64);
+    games.into_iter().filter(|(n, _)| block.contains(&(*n as u64 - 1))).collect()
+}
+
+/// `--merge N`: the shards' files, each whole, joined in shard order.
+fn merge(args: &Args, count: u32) -> Result<(), CliError> {
+    let out = args.out.as_deref().ok_or_else(|| CliError::usage("--merge needs --out"))?;
+    let (games, skipped) = read(&args.file, None)?;
+    let total = games.len() + skipped.len();
+    let mut text = String::new();
+    let mut problems = Vec::new();
+    for index in 0..count {
+        let shard = Shard::new(index, count).map_err(|e| CliError::Usage(format!("--merge {count}: {e}")))?;
+        let path = shard.file(out);
+        let wanted = shard_games(games.clone(), total, shard).len();
+        if !path.exists() {
+            problems.push(format!("shard {shard}: {} is missing", path.display()));
+            continue;
+        }
+        match done_before(&path) {
+            Ok((part, n)) if n == wanted => text.push_str(&part),
+            Ok((_, n)) => problems.push(format!("shard {shard}: {} holds {n} of its {wanted} games", path.display())),
+            Err(e) => problems.push(format!("shard {shard}: {e}")),
+        }
+    }
+    if !problems.is_empty() {
+        for problem in &problems {
+            eprintln!("error: {problem}");
+        }
+        return Err(CliError::Failed(format!(
+            "{} of {count} shards not ready; {} not written",
+            problems.len(),
+            out.display()
+        )));
+    }
+    write_atomic(out, text.as_bytes()).map_err(|e| CliError::Failed(format!("cannot write {}: {e}", out.display())))?;
+    out!("{}: {} games from {count} shards", out.display(), games.len());
+    Ok(())
+}
+
+fn review(args: &Args, shard: Option<Shard>) -> Result<(), CliError> {
+    let (mut games, mut skipped) = read(&args.file, args.game)?;
+    // A shard's annotated games, kept in memory and its file replaced after each game; those it
+    // already holds are not reviewed again.
+    let mut sharded = None;
+    if let (Some(shard), Some(out)) = (shard, &args.out) {
+        let total = games.len() + skipped.len();
+        let block = shard.block(total as u64);
+        skipped.retain(|line| numbered_in(line, &args.file).is_some_and(|n| block.contains(&(n - 1))));
+        games = shard_games(games, total, shard);
+        let path = shard.file(out);
+        let (text, done) = done_before(&path).map_err(CliError::Failed)?;
+        if done > 0 {
+            eprintln!("{}: {done} games reviewed before, going on", path.display());
+        }
+        games.drain(..done.min(games.len()));
+        sharded = Some((path, text));
+    }
     // Output files are made before hours of search, so a bad path fails at once.
-    let mut out = args.out.as_deref().map(create).transpose()?;
+    let mut out = if sharded.is_some() { None } else { args.out.as_deref().map(create).transpose()? };
     let mut html = args.html.as_deref().map(create).transpose()?;
     for line in &skipped {
         eprintln!("skipped {line}");
@@ -105,6 +193,11 @@ fn review(args: &Args) -> Result<(), CliError> {
         let annotated = annotate(game, &review, &annotator);
         if let Some(file) = out.as_mut() {
             write(file, &format!("{}\n", annotated.to_pgn(notation_of(game))), args.out.as_deref())?;
+        }
+        if let Some((path, text)) = sharded.as_mut() {
+            text.push_str(&format!("{}\n", annotated.to_pgn(notation_of(game))));
+            write_atomic(path, text.as_bytes())
+                .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
         }
         if let Some(svg) = &args.svg {
             let name = if games.len() > 1 { numbered(svg, *number) } else { svg.clone() };
@@ -162,6 +255,12 @@ fn read(path: &Path, only: Option<u64>) -> Result<(Numbered, Vec<String>), CliEr
         }));
     }
     Ok((games, broken))
+}
+
+/// The game number of a skipped game's line (`FILE game N: why`).
+fn numbered_in(line: &str, path: &Path) -> Option<u64> {
+    let rest = line.strip_prefix(&format!("{} game ", path.display()))?;
+    rest.split(':').next()?.parse().ok()
 }
 
 fn plural(n: usize) -> &'static str {

@@ -1,6 +1,7 @@
 //! Argument groups that several subcommands share.
 
 use chuhan::Position;
+use chuhan::cluster::Shard;
 use chuhan::notation::{Notation, Script};
 use chuhan::words::Lang;
 
@@ -70,5 +71,24 @@ impl clap::ValueEnum for LangArg {
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         Some(clap::builder::PossibleValue::new(self.0.name()))
+    }
+}
+
+/// `--shard`: one part of a long job, for a cluster (`docs/cluster.md` §1).
+#[derive(clap::Args, Debug, Default)]
+pub struct ShardArg {
+    /// Do only shard I of N (I from 0 to N-1); `auto` reads a Slurm job array's task,
+    /// `auto/N` also a Kubernetes Indexed Job's JOB_COMPLETION_INDEX. Files are named by shard.
+    #[arg(long, value_name = "I/N|auto|auto/N")]
+    pub shard: Option<String>,
+}
+
+impl ShardArg {
+    /// The shard asked for; a bad one is a usage error (one line, exit status 2).
+    pub fn get(&self) -> Result<Option<Shard>, CliError> {
+        let Some(spec) = &self.shard else { return Ok(None) };
+        Shard::resolve(spec, &|name| std::env::var(name).ok())
+            .map(Some)
+            .map_err(|e| CliError::Usage(format!("--shard {spec}: {e}")))
     }
 }

@@ -3,9 +3,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use chuhan::cluster::Shard;
 use chuhan::datagen::{self, Options, Settings, Source, label};
 
 use super::CliError;
+use super::args::ShardArg;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,6 +47,8 @@ pub struct Args {
     /// The net file `--nnue` searches with.
     #[arg(long, requires = "nnue")]
     eval_file: Option<PathBuf>,
+    #[command(flatten)]
+    shard: ShardArg,
 }
 
 impl Args {
@@ -52,6 +56,9 @@ impl Args {
         if self.nodes == 0 {
             return Err(CliError::usage("--nodes must be at least 1"));
         }
+        // Shard I plays its block of the games into its own file (`docs/cluster.md` §3).
+        let shard = self.shard.get()?;
+        let out = shard.map_or_else(|| self.out.clone(), |s| s.file(&self.out));
         let source = if self.from_games.is_empty() {
             Source::SelfPlay { games: self.games }
         } else {
@@ -68,7 +75,8 @@ impl Args {
             max_plies: self.max_plies,
         };
         let eval_file = self.nnue.then(|| self.eval_file.map(|p| p.display().to_string()).unwrap_or_default());
-        let opts = Options { out: self.out, source, settings, threads: self.threads, eval_file };
+        let shard = shard.unwrap_or(Shard::WHOLE);
+        let opts = Options { out, source, settings, threads: self.threads, eval_file, shard };
         // Hidden by indicatif itself when stderr is no terminal, so logs stay clean.
         let bar = indicatif::ProgressBar::new(0);
         bar.set_style(

@@ -1,8 +1,9 @@
-//! `chuhan egtb build|verify|info|probe`: endgame tablebases (`docs/egtb.md`).
+//! `chuhan egtb build|verify|info|probe|plan`: endgame tablebases (`docs/egtb.md`).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use chuhan::cluster::plan::{self, PlanOptions};
 use chuhan::egtb::stats::{SideStats, stats};
 use chuhan::egtb::verify::verify;
 use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Step, Tablebase, Tables, file};
@@ -25,6 +26,31 @@ pub enum Command {
     Find(FindArgs),
     /// Positions of an endgame drawn at random (reproducibly) among those of a value.
     Sample(SampleArgs),
+    /// Print a shell script that submits the build to Slurm: one job per endgame, after the
+    /// jobs of the endgames it needs (docs/cluster.md §5).
+    Plan(PlanArgs),
+}
+
+#[derive(clap::Args)]
+pub struct PlanArgs {
+    /// Endgames by name, as for `build`; the endgames they need are planned too.
+    #[arg(required_unless_present = "all")]
+    endgames: Vec<String>,
+    /// Every endgame of the first set (docs/egtb.md §1).
+    #[arg(long, conflicts_with = "endgames")]
+    all: bool,
+    /// The tables' folder, as the compute nodes see it (a shared file system).
+    #[arg(long, default_value = "egtb")]
+    dir: String,
+    /// The chuhan binary, as the compute nodes see it [default: this one].
+    #[arg(long)]
+    chuhan: Option<String>,
+    /// Cores of each job.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// More sbatch options for every job, e.g. "--partition=long --mem=16G".
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    sbatch: String,
 }
 
 /// `--dir`: the tables' folder.
@@ -128,6 +154,7 @@ impl Command {
             Command::Probe(args) => args.run(),
             Command::Find(args) => args.run(),
             Command::Sample(args) => args.run(),
+            Command::Plan(args) => args.run(),
         }
     }
 }
@@ -164,6 +191,21 @@ fn report_to(bar: &indicatif::ProgressBar) -> impl Fn(Step) + Sync + '_ {
             bar.reset();
         }
         Step::Advance(n) => bar.inc(n),
+    }
+}
+
+impl PlanArgs {
+    fn run(self) -> Result<(), CliError> {
+        let wanted = if self.all { Endgame::first_set() } else { parse_names(&self.endgames)? };
+        let chuhan = match self.chuhan {
+            Some(path) => path,
+            None => std::env::current_exe().map_err(CliError::failed)?.display().to_string(),
+        };
+        let opts = PlanOptions { chuhan, dir: self.dir, threads: self.threads, sbatch: self.sbatch };
+        for line in plan::slurm(&wanted, &opts).lines() {
+            out!("{line}");
+        }
+        Ok(())
     }
 }
 

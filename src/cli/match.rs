@@ -14,10 +14,13 @@ use chuhan::arena::openings::{self, Opening};
 use chuhan::arena::stats::Sprt;
 use chuhan::arena::{MatchOptions, Progress, run_match};
 use chuhan::board::MoveLimit;
+use chuhan::cluster::Shard;
 use chuhan::game::{Budget, TimeControl};
 use chuhan::types::Color;
 
 use super::CliError;
+use super::args::ShardArg;
+use super::merge;
 
 const ENGINE: &str = "Engine (each applies to the --engine before it)";
 const LIMIT: &str = "Limit of each move (the match's or one engine's: see below)";
@@ -30,9 +33,13 @@ const DEFAULT_TC: &str = "5+0.05";
     override_usage = "chuhan match --engine CMD [ENGINE OPTIONS] --engine CMD [ENGINE OPTIONS] [OPTIONS]",
     help_template = "{usage-heading} {usage}\n\n{about-with-newline}\n{all-args}{after-help}",
     after_help = AFTER_HELP,
-    next_help_heading = "Match"
+    next_help_heading = "Match",
+    subcommand_negates_reqs = true,
+    args_conflicts_with_subcommands = true
 )]
 pub struct Args {
+    #[command(subcommand)]
+    merge: Option<Merge>,
     /// Program and arguments, split on whitespace (no shell).
     #[arg(long, value_name = "CMD", help_heading = ENGINE, required = true)]
     engine: Vec<String>,
@@ -78,6 +85,20 @@ pub struct Args {
     /// The move limit the referee draws at, moves each without a capture (50 to 60).
     #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
     move_limit: MoveLimit,
+    #[command(flatten)]
+    shard: ShardArg,
+    /// Keep the finished games in this ledger, continued where it stopped (needed by --shard,
+    /// which names it by shard; `chuhan match merge` pools the ledgers).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// `chuhan match merge`.
+#[derive(clap::Subcommand, Debug)]
+enum Merge {
+    /// Pool the ledgers of a match's shards (`--out` of `chuhan match --shard`) into its report,
+    /// also while they run; missing, repeated and damaged shards are reported.
+    Merge(merge::MatchArgs),
 }
 
 const AFTER_HELP: &str = "\
@@ -106,6 +127,10 @@ the 60-move counter, a forfeit before; the referee itself draws at --move-limit 
 (`60-move rule`, `50-move rule`), and an opening already past it is refused. Each slot keeps
 its two engines for successive games (new game and isready in between) and restarts an engine
 only after such a fault.
+With --shard I/N the run plays only the opening pairs I, I+N, I+2N, ... (from 0) and keeps
+its games in the ledger --out names by shard (`sprt.txt` becomes `sprt.shard-03-of-64.txt`,
+the PGN likewise); started again it plays only the games its ledger lacks, and its test is
+left to `chuhan match merge FILES...` (docs/cluster.md).
 Output ends with `Score of A vs B: W - L - D [score] N`,
 `Elo difference: E +/- M, LOS: P %, DrawRatio: D %` and, with --sprt,
 `LLR: x (lower, upper) H0|H1|continue` (`... H1 at game N` when games still being played at
@@ -151,9 +176,14 @@ impl Args {
     /// 0 when the match was played, 2 for bad arguments, 1 when an engine cannot be started
     /// or the PGN file cannot be opened.
     pub fn run(self, matches: &clap::ArgMatches) -> Result<(), CliError> {
+        if let Some(Merge::Merge(args)) = self.merge {
+            return args.run();
+        }
         let options = self.options(matches)?;
         let tty = std::io::stderr().is_terminal();
-        let lines = run_match(&options, &mut |p| progress(p, tty, options.games));
+        // A shard's progress counts its own games.
+        let share = options.share();
+        let lines = run_match(&options, &mut |p| progress(p, tty, share));
         if tty {
             eprintln!();
         }
@@ -178,7 +208,18 @@ impl Args {
         tokens.extend(indices("tc").zip(&self.tc).map(|(i, &tc)| (i, Token::Limit(Budget::Clock(tc), "--tc"))));
         tokens.extend(indices("nodes").zip(&self.nodes).map(|(i, &n)| (i, Token::Limit(Budget::Nodes(n), "--nodes"))));
         tokens.extend(indices("depth").zip(&self.depth).map(|(i, &d)| (i, Token::Limit(Budget::Depth(d), "--depth"))));
-        for id in ["games", "openings", "opening_plies", "concurrency", "pgn", "sprt", "max_plies", "move_limit"] {
+        for id in [
+            "games",
+            "openings",
+            "opening_plies",
+            "concurrency",
+            "pgn",
+            "sprt",
+            "max_plies",
+            "move_limit",
+            "shard",
+            "out",
+        ] {
             tokens.extend(indices(id).map(|i| (i, Token::Match)));
         }
         tokens.sort_by_key(|&(i, _)| i);
@@ -248,16 +289,24 @@ impl Args {
             }
             _ => None,
         };
+        // A shard's files are named by it, so the shards can share one folder.
+        let shard = self.shard.get()?;
+        let named = |path: &PathBuf| shard.map_or_else(|| path.clone(), |s| s.file(path));
+        if shard.is_some() && self.out.is_none() {
+            return Err(CliError::usage("--shard needs --out FILE, the ledger the merge reads"));
+        }
         Ok(MatchOptions {
             engines,
             games: self.games as usize,
             limits,
             openings: self.openings()?,
             concurrency: self.concurrency.min(256) as usize,
-            pgn: self.pgn.clone(),
+            pgn: self.pgn.as_ref().map(named),
             sprt,
             max_plies: self.max_plies,
             move_limit: self.move_limit,
+            shard: shard.unwrap_or(Shard::WHOLE),
+            ledger: self.out.as_ref().map(named),
         })
     }
 

@@ -29,6 +29,7 @@ mod egtb;
 mod error;
 mod judge;
 mod r#match;
+mod merge;
 mod perft;
 mod pgn;
 mod play;

@@ -8,7 +8,8 @@ use super::CliError;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Record files written by `chuhan datagen` (docs/datagen.md).
+    /// Record files written by `chuhan datagen` (docs/datagen.md), a sharded run's files all
+    /// given (`run.shard-*-of-64.bin`): a file given twice is refused, a shard left out is said.
     #[arg(required = true)]
     data: Vec<PathBuf>,
     /// Where the network goes (docs/nnue.md).
@@ -54,6 +55,14 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Result<(), CliError> {
+        // Each position once, and none left out without a word (`docs/cluster.md` §3).
+        let (twice, missing) = chuhan::cluster::audit(&self.data);
+        if let Some(first) = twice.first() {
+            return Err(CliError::Usage(format!("{first}: its positions would count twice")));
+        }
+        for line in missing {
+            eprintln!("warning: {line}; training without them");
+        }
         let opts = TrainOptions {
             data: self.data,
             out: self.out,

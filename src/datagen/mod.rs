@@ -23,6 +23,7 @@ use std::sync::mpsc;
 
 use crate::board::Position;
 use crate::board::zobrist::splitmix64;
+use crate::cluster::Shard;
 use crate::engine::Engine;
 use crate::pgn::Game;
 use crate::types::value::is_decisive;
@@ -79,6 +80,9 @@ pub struct Options {
     /// The evaluation of the searches: `None` the thesis evaluation, else the network of this
     /// file (empty: the built-in net), so each net's games can be the next net's data.
     pub eval_file: Option<String>,
+    /// The games this run plays: its shard's block of them ([`Shard::WHOLE`]: all), so the
+    /// shards' files laid end to end in shard order are the file of one run.
+    pub shard: Shard,
 }
 
 /// What the run has done so far, or in all.
@@ -121,10 +125,9 @@ impl Rng {
     }
 }
 
-/// Prepares `file` for appending: drops a trailing partial record and the records of the last
-/// game (which may be partly written), and returns the game to go on from and the positions
-/// kept.
-fn resume_point(file: &mut File) -> std::io::Result<(u32, u64)> {
+/// Where `file` resumes: the game to go on from, its last (which may be partly written;
+/// `None` for an empty file), and the records before it, which are kept.
+fn resume_point(file: &mut File) -> std::io::Result<(Option<u32>, u64)> {
     let records = file.metadata()?.len() / RECORD_SIZE as u64;
     let game_of = |file: &mut File, i: u64| -> std::io::Result<u32> {
         let mut bytes = [0u8; RECORD_SIZE];
@@ -133,15 +136,14 @@ fn resume_point(file: &mut File) -> std::io::Result<(u32, u64)> {
         Ok(u32::from_le_bytes([bytes[32], bytes[33], bytes[34], bytes[35]]))
     };
     let mut keep = records;
-    let mut next = 0;
+    let mut next = None;
     if records > 0 {
-        next = game_of(file, records - 1)?;
-        while keep > 0 && game_of(file, keep - 1)? == next {
+        let last = game_of(file, records - 1)?;
+        while keep > 0 && game_of(file, keep - 1)? == last {
             keep -= 1;
         }
+        next = Some(last);
     }
-    file.set_len(keep * RECORD_SIZE as u64)?;
-    file.seek(SeekFrom::End(0))?;
     Ok((next, keep))
 }
 
@@ -155,8 +157,15 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&Progress)) -> Result<Progre
     }
     let mut file =
         OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&opts.out).map_err(fail)?;
-    let (first, kept) = resume_point(&mut file).map_err(fail)?;
-    let total = opts.source.games();
+    let (resume, kept) = resume_point(&mut file).map_err(fail)?;
+    let block = opts.shard.block(u64::from(opts.source.games()));
+    let (start, total) = (block.start as u32, block.end as u32);
+    let first = resume.unwrap_or(start);
+    if !(start..total.max(start + 1)).contains(&first) {
+        return Err(format!("{name} holds game {first}, which is not of shard {} ({start} to {total})", opts.shard));
+    }
+    // A trailing partial record and the last game, which may be partly written, go.
+    file.set_len(kept * RECORD_SIZE as u64).and_then(|()| file.seek(SeekFrom::End(0))).map_err(fail)?;
     let mut state = Progress { first_game: first, games: first, total, written: 0, positions: kept };
     let threads = opts.threads.clamp(1, 64);
     let mut engines = Vec::with_capacity(threads);

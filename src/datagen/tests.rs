@@ -71,6 +71,7 @@ fn a_resumed_run_writes_the_file_of_one_run() {
         settings: quick(),
         threads: 2,
         eval_file: None,
+        shard: Shard::WHOLE,
     };
     let whole = out_path("whole.bin");
     let _ = std::fs::remove_file(&whole);
@@ -96,6 +97,36 @@ fn a_resumed_run_writes_the_file_of_one_run() {
     assert_eq!(std::fs::read(&parts).expect("written"), bytes);
     let _ = std::fs::remove_file(&whole);
     let _ = std::fs::remove_file(&parts);
+
+    // Three shards of 5 games, one stopped and resumed: their files end to end are one run's.
+    let whole = out_path("whole5.bin");
+    let _ = std::fs::remove_file(&whole);
+    run(&opts(whole.clone(), 5), &mut |_| {}).expect("runs");
+    let mut joined = Vec::new();
+    for index in 0..3 {
+        let shard = Shard::new(index, 3).expect("a shard");
+        let path = shard.file(&out_path("sharded.bin"));
+        let _ = std::fs::remove_file(&path);
+        let opts = Options { shard, ..opts(path.clone(), 5) };
+        let done = run(&opts, &mut |_| {}).expect("runs");
+        assert_eq!((done.first_game, done.total), (shard.block(5).start as u32, shard.block(5).end as u32));
+        if index == 1 {
+            // Lost mid-game: a torn record, then run again.
+            let mut torn = std::fs::read(&path).expect("written");
+            torn.truncate(torn.len() - RECORD_SIZE / 3);
+            std::fs::write(&path, &torn).expect("writes");
+            run(&opts, &mut |_| {}).expect("resumes");
+        }
+        let bytes = std::fs::read(&path).expect("written");
+        // A shard's file refuses another shard's run, and is left as it was.
+        let other = Options { shard: Shard::new((index + 1) % 3, 3).expect("a shard"), ..opts.clone() };
+        assert!(run(&other, &mut |_| {}).is_err());
+        assert_eq!(std::fs::read(&path).expect("kept"), bytes);
+        joined.extend(bytes);
+        let _ = std::fs::remove_file(&path);
+    }
+    assert_eq!(joined, std::fs::read(&whole).expect("written"));
+    let _ = std::fs::remove_file(&whole);
 }
 
 /// `--nnue`: the searches evaluate with the network, so the same games score differently from
@@ -108,6 +139,7 @@ fn the_network_can_play_the_games() {
         settings: quick(),
         threads: 1,
         eval_file,
+        shard: Shard::WHOLE,
     };
     let read = |path: &PathBuf| -> Vec<Record> {
         let bytes = std::fs::read(path).expect("written");
