@@ -384,7 +384,7 @@ impl FindArgs {
                     {
                         continue;
                     }
-                    let fen = pos.fen().split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+                    let fen = fresh_fen(&pos);
                     if seen.insert(fen.clone()) {
                         found += 1;
                         out!("{fen} ; {} {value} ; {path}#{}", at.endgame, i + 1);
@@ -421,9 +421,15 @@ impl SampleArgs {
         };
         let sample = chuhan::egtb::stats::sample(endgame, &tables, side, keep, self.count, self.seed);
         for (pos, value) in &sample {
-            let fen = pos.fen().split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+            let fen = fresh_fen(pos);
             out!("{fen} ; {endgame} {value}");
         }
         Ok(())
     }
+}
+
+/// A position's FEN without its move counters: an opening for `chuhan match` starts from a fresh
+/// 60-move count.
+fn fresh_fen(pos: &chuhan::Position) -> String {
+    pos.fen().split_whitespace().take(2).collect::<Vec<_>>().join(" ")
 }
