@@ -11,6 +11,7 @@ use chuhan::pgn::{self, Game};
 use chuhan::words::Lang;
 
 use super::CliError;
+use super::args::Egtb;
 
 /// Time per position when neither a time nor a depth is given.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -40,6 +41,10 @@ pub struct Args {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: u64,
+    /// The engine plays from these tables, and a move that throws away a table win or draw is
+    /// marked with the tables' words and best move.
+    #[command(flatten)]
+    egtb: Egtb,
 }
 
 impl Args {
@@ -51,6 +56,7 @@ impl Args {
 
 fn review(args: &Args) -> Result<(), CliError> {
     let (games, skipped) = read(&args.file, args.game)?;
+    let tables = args.egtb.open()?;
     // Output files are made before hours of search, so a bad path fails at once.
     let mut out = args.out.as_deref().map(create).transpose()?;
     let mut html = args.html.as_deref().map(create).transpose()?;
@@ -64,6 +70,7 @@ fn review(args: &Args) -> Result<(), CliError> {
     engine
         .set_threads(args.threads as usize)
         .map_err(|e| CliError::Failed(format!("cannot start the threads: {e}")))?;
+    engine.set_egtb(tables);
     let limits = match args.depth {
         Some(d) => Limits { depth: Some(d), ..Limits::default() },
         None => Limits {
@@ -114,6 +121,9 @@ fn review(args: &Args) -> Result<(), CliError> {
         entries.push(Entry { heading, game: annotated, review });
     }
     bar.finish_and_clear();
+    for failure in engine.egtb().map(|tb| tb.take_failures()).unwrap_or_default() {
+        eprintln!("warning: --egtb: {failure}");
+    }
     if let Some(file) = html.as_mut() {
         write(file, &page(&entries), args.html.as_deref())?;
     }

@@ -72,3 +72,25 @@ impl clap::ValueEnum for LangArg {
         Some(clap::builder::PossibleValue::new(self.0.name()))
     }
 }
+
+/// `--egtb DIR`: endgame tables for a front to show and its engine to play from
+/// (`docs/egtb.md` §15).
+#[derive(clap::Args, Debug)]
+pub struct Egtb {
+    /// Endgame tables (`chuhan egtb build`): their folder, or several separated as in PATH.
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<String>,
+}
+
+impl Egtb {
+    /// The tables, opened once; files refused are named on standard error and left out. A
+    /// folder that cannot be read or holds no table is a usage error.
+    pub fn open(&self) -> Result<Option<std::sync::Arc<chuhan::egtb::Tablebase>>, CliError> {
+        let Some(paths) = &self.egtb else { return Ok(None) };
+        let opened = chuhan::egtb::Tablebase::open_paths(paths).map_err(|e| CliError::usage(format!("--egtb: {e}")))?;
+        for refused in &opened.refused {
+            eprintln!("warning: --egtb: {refused}; its endgame is not used");
+        }
+        Ok(Some(std::sync::Arc::new(opened.tablebase)))
+    }
+}
