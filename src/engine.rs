@@ -220,9 +220,15 @@ impl Engine {
             return Ok(Vec::new());
         }
         let opened = Tablebase::open_paths(paths)?;
-        self.settle();
-        self.egtb = Some(Arc::new(opened.tablebase));
+        self.set_egtb(Some(Arc::new(opened.tablebase)));
         Ok(opened.refused)
+    }
+
+    /// Plays from `tables`, opened already and perhaps shared with other engines (none: no
+    /// tables).
+    pub fn set_egtb(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.settle();
+        self.egtb = tables;
     }
 
     /// Switches the tables on or off; the folders stay.

@@ -26,7 +26,8 @@ pub fn notation_of(game: &Game) -> Notation {
 
 /// `game` with the review in it: after each move a comment `{+0.35/18 best 炮二平五}` (the
 /// value after the move from Red's side, its depth, and Chuhan's choice where the player's
-/// differs, in the game's own notation) and the move's glyph; every tag kept, and an
+/// differs, in the game's own notation; for a move that threw away a table win or draw, the
+/// tables' words instead) and the move's glyph; every tag kept, and an
 /// `Annotator` tag naming `annotator`.
 pub fn annotate(game: &Game, review: &Review, annotator: &str) -> Game {
     let notation = notation_of(game);
@@ -35,7 +36,9 @@ pub fn annotate(game: &Game, review: &Review, annotator: &str) -> Game {
     for (ply, j) in review.judgements.iter().enumerate() {
         let (value, depth) = review.red_value_after(ply);
         let mut text = format!("{}/{depth}", Score::from_value(value).pawns());
-        if let Some(best) = j.best {
+        if let Some(lapse) = &j.lapse {
+            text += &format!(" {}", lapse.text(&review.positions[ply], notation));
+        } else if let Some(best) = j.best {
             text += &format!(" best {}", format_move(&review.positions[ply], best, notation));
         }
         if let Some(grade) = j.grade {
@@ -56,6 +59,8 @@ pub struct MarkedMove {
     /// The move and Chuhan's choice where it differs, in the game's notation.
     pub text: String,
     pub best: Option<String>,
+    /// What it threw away by the endgame tables, in their words (`throws away the win ...`).
+    pub table: Option<String>,
     /// `?!`, `?`, `??` or `!`.
     pub glyph: &'static str,
     /// The value after it from Red's side, in pawns (`-2.10`), and its depth.
@@ -79,6 +84,7 @@ pub fn marked_moves(game: &Game, review: &Review) -> Vec<MarkedMove> {
             number: pgn::move_number(&game.start, ply),
             text: format_move(pos, review.moves[ply], notation),
             best: j.best.map(|best| format_move(pos, best, notation)),
+            table: j.lapse.as_ref().map(|lapse| lapse.text(pos, notation)),
             glyph,
             value: Score::from_value(value).pawns(),
             depth,

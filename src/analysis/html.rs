@@ -87,8 +87,13 @@ fn moves(html: &mut String, game: &Game, review: &Review) {
             }
             None => html.push_str(&text),
         }
-        let best =
-            j.best.filter(|_| j.grade.is_some()).map(|b| format!(" best {}", escape(&format_move(pos, b, notation))));
+        let best = match &j.lapse {
+            Some(lapse) => Some(format!(" {}", escape(&lapse.text(pos, notation)))),
+            None => j
+                .best
+                .filter(|_| j.grade.is_some())
+                .map(|b| format!(" best {}", escape(&format_move(pos, b, notation)))),
+        };
         let _ = writeln!(html, " <span class=\"v\">{value}{}</span>", best.unwrap_or_default());
     }
     let _ = writeln!(html, "{}</p>", GameResult::score_of(game.result.as_ref()));
@@ -113,7 +118,9 @@ fn blunders(html: &mut String, game: &Game, review: &Review) {
         if let Some(reply) = reply {
             caption += &format!("; Chuhan's answer {} (the arrow)", format_move(after, reply, notation));
         }
-        if let Some(best) = j.best {
+        if let Some(lapse) = &j.lapse {
+            caption += &format!("; {}", lapse.text(before, notation));
+        } else if let Some(best) = j.best {
             caption += &format!("; better was {}", format_move(before, best, notation));
         }
         let _ = writeln!(

@@ -5,7 +5,9 @@
 //!
 //! One search per position, with two lines (MultiPV 2): the value before a move is the search of
 //! the position it was played in, the value after it the (negated) search of the position it led
-//! to, and the second line tells whether the best move was the only good one.
+//! to, and the second line tells whether the best move was the only good one. With the engine's
+//! endgame tables set, a move that throws away a table win or draw is a blunder whatever the
+//! search said, its comment says so and names the tables' best (`docs/egtb.md` §15).
 
 mod annotate;
 mod html;
@@ -13,7 +15,10 @@ mod summary;
 
 use crate::board::Position;
 use crate::diagram::Graph;
+use crate::egtb::Tablebase;
 use crate::engine::{Engine, Limits};
+use crate::game::TableView;
+use crate::game::tables::Lapse;
 use crate::movegen::legal_moves;
 use crate::pgn::Game;
 use crate::types::value::mated_in;
@@ -55,6 +60,8 @@ pub struct Judgement {
     pub only_move: bool,
     /// Chuhan's choice, where the player's move differs from it.
     pub best: Option<Move>,
+    /// The table win or draw the move threw away, where the tables cover its position.
+    pub lapse: Option<Lapse>,
 }
 
 /// A game reviewed: its positions (the start and after each move), Chuhan's view of each, and
@@ -112,7 +119,35 @@ impl Review {
             evals.push(evaluate(engine, &positions[0], &limits));
         }
         let moves = moves[..positions.len() - 1].to_vec();
-        Review::judge(positions, evals, moves)
+        let mut review = Review::judge(positions, evals, moves);
+        if let Some(tables) = engine.egtb() {
+            review.mark_lapses(tables);
+        }
+        review
+    }
+
+    /// Marks each move that threw away a table win or draw: a blunder by its exact drop of
+    /// expected score (a half point or a whole one), with the tables' best move where the
+    /// search chose another.
+    pub fn mark_lapses(&mut self, tables: &Tablebase) {
+        for (ply, j) in self.judgements.iter_mut().enumerate() {
+            let mv = self.moves[ply];
+            let Some(lapse) = TableView::of(&self.positions[ply], tables).and_then(|view| view.lapse(mv)) else {
+                continue;
+            };
+            let score = |v: crate::egtb::Value| match v.standard() {
+                v if v.is_win() => 1.0,
+                v if v.is_loss() => 0.0,
+                _ => 0.5,
+            };
+            j.drop = j.drop.max(score(lapse.before) - score(lapse.after));
+            j.grade = Grade::of_drop(j.drop);
+            j.only_move = false;
+            if !j.best.is_some_and(|b| lapse.best.contains(&b)) {
+                j.best = lapse.best.first().copied();
+            }
+            j.lapse = Some(lapse);
+        }
     }
 
     /// Judges each move from the views of the positions around it.
@@ -189,7 +224,8 @@ fn judgement(pos: &Position, before: &Eval, after: &Eval, mv: Move) -> Judgement
     let cp_loss = if found { 0 } else { (clamp(before.value) - clamp(-after.value)).max(0) };
     let only_move = found
         && before.second.is_some_and(|s| before.chances.expected() - wdl::wdl(pos, s).expected() >= Grade::BLUNDER);
-    Judgement { drop, cp_loss, grade: Grade::of_drop(drop), only_move, best: before.best.filter(|&b| b != mv) }
+    let best = before.best.filter(|&b| b != mv);
+    Judgement { drop, cp_loss, grade: Grade::of_drop(drop), only_move, best, lapse: None }
 }
 
 /// The evaluation graph of a reviewed game.

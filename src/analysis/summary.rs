@@ -36,7 +36,8 @@ pub fn side_line(lang: Lang, side: Color, player: Option<&str>, s: &SideSummary)
 
 /// The summary of a reviewed game, as `chuhan analyze` prints it (in English) and the web
 /// board's review shows it: `heading`, the marked moves (`14. 車六退二 ?? -2.10/17 best 車四進二`,
-/// `应走` in Chinese), a line per side.
+/// `应走` in Chinese; the tables' words for a move that threw away a table win or draw), a line
+/// per side.
 pub fn review_summary(lang: Lang, heading: &str, game: &Game, review: &Review) -> Vec<String> {
     let best = match lang {
         Lang::En => "best",
@@ -45,7 +46,9 @@ pub fn review_summary(lang: Lang, heading: &str, game: &Game, review: &Review) -
     let mut lines = vec![heading.to_string()];
     for m in marked_moves(game, review) {
         let mut line = format!("  {} {} {} {}/{}", m.number, m.text, m.glyph, m.value, m.depth);
-        if let Some(choice) = m.best {
+        if let Some(table) = m.table {
+            line += &format!(" {table}");
+        } else if let Some(choice) = m.best {
             line += &format!(" {best} {choice}");
         }
         lines.push(line);

@@ -133,3 +133,38 @@ fn annotate_code(g: Grade) -> u8 {
         Grade::Blunder => 4,
     }
 }
+
+/// Rook against bare king: Red hangs the rook (`a8d8`, the king takes it), a table win thrown
+/// away, though the made-up search thought it Chuhan's own move.
+#[test]
+fn a_move_that_throws_away_a_table_win_is_a_blunder_that_says_so() {
+    let start = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1").expect("valid test FEN");
+    let moves = vec![mv("a8d8"), mv("d9d8")];
+    let mut positions = vec![start.clone()];
+    for &m in &moves {
+        let mut next = positions[positions.len() - 1].clone();
+        next.play(m).expect("legal");
+        positions.push(next);
+    }
+    // The search's own best moves: the rook hung, the king taking it.
+    let evals = positions.iter().zip(["a8d8", "d9d8", "e0e1"]).map(|(p, best)| eval(p, 0, best, None)).collect();
+    let mut r = Review::judge(positions, evals, moves);
+    assert_eq!((r.judgements[0].grade, r.judgements[0].drop), (None, 0.0), "the search saw nothing");
+    let tables = crate::egtb::for_tests::krk();
+    r.mark_lapses(&tables);
+    let j = &r.judgements[0];
+    let lapse = j.lapse.as_ref().expect("a win thrown away");
+    assert_eq!((j.grade, j.drop, j.best), (Some(Grade::Blunder), 0.5, lapse.best.first().copied()));
+    // Black's capture keeps its draw: nothing to say.
+    assert_eq!((r.judgements[1].lapse.as_ref(), r.judgements[1].grade), (None, None));
+    let mut game = Game::new(start);
+    game.moves = r.moves.clone();
+    game.notation = Some(Notation::Iccs);
+    let words = lapse.text(&r.positions[0], Notation::Iccs);
+    assert!(words.starts_with("throws away the win (mate in "), "{words}");
+    let pgn = annotate(&game, &r, "test").to_pgn(Notation::Iccs);
+    assert!(pgn.contains("a8d8 $4") && pgn.contains(&format!("{{+0.00/12 {words}}}")), "{pgn}");
+    let summary = review_summary(Lang::En, "Game", &game, &r);
+    assert_eq!(summary[1], format!("  1. a8d8 ?? +0.00/12 {words}"));
+    assert!(page(&[Entry { heading: "Game".into(), game, review: r }]).contains(&crate::diagram::escape(&words)));
+}

@@ -12,7 +12,7 @@ use chuhan::pgn::{self, Game};
 use chuhan::words::Lang;
 
 use super::CliError;
-use super::args::ShardArg;
+use super::args::{Egtb, ShardArg};
 
 /// Time per position when neither a time nor a depth is given.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
@@ -48,6 +48,10 @@ pub struct Args {
     /// every shard has reviewed all its games (docs/cluster.md §4).
     #[arg(long, value_name = "N", conflicts_with_all = ["game", "html", "svg", "shard"], requires = "out")]
     merge: Option<u32>,
+    /// The engine plays from these tables, and a move that throws away a table win or draw is
+    /// marked with the tables' words and best move.
+    #[command(flatten)]
+    egtb: Egtb,
 }
 
 impl Args {
@@ -139,6 +143,7 @@ fn review(args: &Args, shard: Option<Shard>) -> Result<(), CliError> {
         games.drain(..done.min(games.len()));
         sharded = Some((path, text));
     }
+    let tables = args.egtb.open()?;
     // Output files are made before hours of search, so a bad path fails at once.
     let mut out = if sharded.is_some() { None } else { args.out.as_deref().map(create).transpose()? };
     let mut html = args.html.as_deref().map(create).transpose()?;
@@ -152,6 +157,7 @@ fn review(args: &Args, shard: Option<Shard>) -> Result<(), CliError> {
     engine
         .set_threads(args.threads as usize)
         .map_err(|e| CliError::Failed(format!("cannot start the threads: {e}")))?;
+    engine.set_egtb(tables);
     let limits = match args.depth {
         Some(d) => Limits { depth: Some(d), ..Limits::default() },
         None => Limits {
@@ -207,6 +213,9 @@ fn review(args: &Args, shard: Option<Shard>) -> Result<(), CliError> {
         entries.push(Entry { heading, game: annotated, review });
     }
     bar.finish_and_clear();
+    for failure in engine.egtb().map(|tb| tb.take_failures()).unwrap_or_default() {
+        eprintln!("warning: --egtb: {failure}");
+    }
     if let Some(file) = html.as_mut() {
         write(file, &page(&entries), args.html.as_deref())?;
     }

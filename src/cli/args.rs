@@ -92,3 +92,32 @@ impl ShardArg {
             .map_err(|e| CliError::Usage(format!("--shard {spec}: {e}")))
     }
 }
+
+/// `--egtb DIR`: endgame tables for a front to show and its engine to play from
+/// (`docs/egtb.md` §15).
+#[derive(clap::Args, Debug)]
+pub struct Egtb {
+    /// Endgame tables (`chuhan egtb build`): their folder, or several separated as in PATH.
+    #[arg(long, value_name = "DIR")]
+    pub egtb: Option<String>,
+}
+
+impl Egtb {
+    /// The tables, opened once; files refused are named on standard error and left out. A
+    /// folder that cannot be read or holds no usable table is a usage error.
+    pub fn open(&self) -> Result<Option<std::sync::Arc<chuhan::egtb::Tablebase>>, CliError> {
+        let Some(paths) = &self.egtb else { return Ok(None) };
+        let opened = chuhan::egtb::Tablebase::open_paths(paths).map_err(|e| CliError::usage(format!("--egtb: {e}")))?;
+        if opened.tablebase.endgames().next().is_none() {
+            let first = opened.refused.first().map(ToString::to_string).unwrap_or_default();
+            let n = opened.refused.len();
+            return Err(CliError::usage(format!(
+                "--egtb: no usable table in {paths}: {n} files refused; the first: {first}"
+            )));
+        }
+        for refused in &opened.refused {
+            eprintln!("warning: --egtb: {refused}; its endgame is not used");
+        }
+        Ok(Some(std::sync::Arc::new(opened.tablebase)))
+    }
+}

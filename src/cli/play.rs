@@ -11,7 +11,7 @@ use chuhan::notation::{Notation, Script};
 use chuhan::play::Config;
 
 use super::CliError;
-use super::args::{Fen, NotationArg};
+use super::args::{Egtb, Fen, NotationArg};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -46,6 +46,10 @@ pub struct Args {
     /// (`docs/rules.md` §9); the search plays to the same limit.
     #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
     move_limit: MoveLimit,
+    /// The hint's endgame tables where they cover the position (Chuhan plays from them at
+    /// level 20).
+    #[command(flatten)]
+    egtb: Egtb,
 }
 
 impl Args {
@@ -67,6 +71,7 @@ impl Args {
             echo: !std::io::stdin().is_terminal(),
             book: !self.no_book,
             move_limit: self.move_limit,
+            egtb: self.egtb.open()?,
         };
         chuhan::play::run(config, std::io::stdin().lock(), std::io::stdout().lock())
             .map_err(|e| CliError::Failed(format!("{e:#}")))

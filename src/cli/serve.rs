@@ -5,6 +5,7 @@ use std::net::IpAddr;
 use chuhan::board::MoveLimit;
 
 use super::CliError;
+use super::args::Egtb;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,6 +26,10 @@ pub struct Args {
     /// (`docs/rules.md` §9); Chuhan's search plays to the same limit.
     #[arg(long, value_name = "MOVES", default_value_t = MoveLimit::SIXTY)]
     move_limit: MoveLimit,
+    /// The boards show these tables' verdict and move values where they cover the position,
+    /// and Chuhan plays from them.
+    #[command(flatten)]
+    egtb: Egtb,
 }
 
 impl Args {
@@ -33,6 +38,7 @@ impl Args {
             Some(path) => Some(std::sync::Arc::new(chuhan::book::Book::open(path).map_err(CliError::failed)?)),
             None => None,
         };
+        let egtb = self.egtb.open()?;
         let listener = chuhan::web::bind(self.host, self.port).map_err(CliError::failed)?;
         if !self.host.is_loopback() {
             eprintln!(
@@ -45,7 +51,7 @@ impl Args {
         if self.open {
             open(&url);
         }
-        chuhan::web::serve_blocking(listener, book, self.move_limit).map_err(CliError::failed)
+        chuhan::web::serve_blocking(listener, book, self.move_limit, egtb).map_err(CliError::failed)
     }
 }
 

@@ -59,3 +59,34 @@ pub fn build_order(wanted: &[Endgame]) -> Vec<Endgame> {
 
 #[cfg(test)]
 mod tests;
+
+/// Tables for the tests of the layers above: `krk`, built once per test run into a folder of
+/// its own.
+#[cfg(test)]
+pub(crate) mod for_tests {
+    use std::path::{Path, PathBuf};
+    use std::sync::{Arc, OnceLock};
+
+    use super::{Checkpoint, Indexer, Tablebase, Tables, build, file, silent};
+
+    /// The folder holding `krk`'s two files.
+    pub fn krk_dir() -> &'static Path {
+        static DIR: OnceLock<PathBuf> = OnceLock::new();
+        DIR.get_or_init(|| {
+            let dir = std::env::temp_dir().join(format!("chuhan-egtb-views-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("a temporary folder");
+            let ix = Indexer::new("krk".parse().expect("a name"));
+            let built = build(&ix, &Tables::new(&dir), &silent, &Checkpoint::none()).expect("krk needs no other table");
+            for table in &built {
+                file::save(&dir, table).expect("written");
+            }
+            dir
+        })
+    }
+
+    /// `krk`, opened.
+    pub fn krk() -> Arc<Tablebase> {
+        static TB: OnceLock<Arc<Tablebase>> = OnceLock::new();
+        Arc::clone(TB.get_or_init(|| Arc::new(Tablebase::open(vec![krk_dir().to_path_buf()]).expect("krk").tablebase)))
+    }
+}

@@ -5,11 +5,13 @@
 //! A [`Game`] holds where it started, the moves played, its clock if it has one, and its result,
 //! judged by [`crate::outcome::game_result`] (`docs/rules.md` §7) with repetitions judged at the
 //! third occurrence of a position, as in a game. [`clock`] is the one clock, [`budget`] the one
-//! way of saying how long a side thinks.
+//! way of saying how long a side thinks; [`tables`] the one wording of what the endgame tables
+//! say of a position.
 
 pub mod budget;
 pub mod chuhan;
 pub mod clock;
+pub mod tables;
 
 use crate::board::{CycleReport, IllegalMove, MoveLimit, Position};
 use crate::outcome::{GAME_OCCURRENCES, flag_fall, game_result};
@@ -19,6 +21,7 @@ use crate::types::{Color, GameResult, Move, Reason};
 pub use budget::{Budget, jittered_nodes};
 pub use chuhan::{Choice, DEFAULT_LEVEL, DrawAnswer, HINT_LINES, Player, Source};
 pub use clock::{Clock, LiveClock, TimeControl};
+pub use tables::TableView;
 
 /// What became of a move played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,6 @@
-//! What the terminal game tells the player about the position: the best few moves (`hint`), a
-//! one-line verdict (`eval`) and the score bar beside the board.
+//! What the terminal game tells the player about the position: the best few moves (`hint`, from
+//! the endgame tables where they cover the position), a one-line verdict (`eval`) and the score
+//! bar beside the board.
 //!
 //! Scores here are from Red's point of view, on the engine's scale (a horse or a cannon is
 //! about 100, `Score::Cp`); chances come from the win/draw/loss model (`docs/analysis.md` §1).
@@ -7,8 +8,9 @@
 use crate::board::Position;
 use crate::engine::Line;
 use crate::game::HINT_LINES;
+use crate::game::tables::{self, TableView};
 use crate::notation::{self, Notation, score_text};
-use crate::types::{Color, Score, Value};
+use crate::types::{Color, Move, Score, Value};
 use crate::wdl::{self, Wdl};
 
 /// Cells of the score bar: one per rank of the board.
@@ -55,11 +57,27 @@ pub fn hint_text(pos: &Position, lines: &[Line], notation: Notation) -> String {
     let mut text = String::from("Hint:");
     for (k, line) in lines.iter().take(HINT_LINES).enumerate() {
         let Some(&mv) = line.pv.first() else { continue };
-        let word = notation::format_move(pos, mv, notation);
-        let word = if notation == Notation::Iccs { word } else { format!("{word} ({mv})") };
-        text += &format!("\n  {}. {word:<16} {}", k + 1, score_text(Score::from_value(line.value)));
+        text += &hint_row(k, pos, mv, notation, &score_text(Score::from_value(line.value)));
     }
     text
+}
+
+/// The `hint` answer in a position the endgame tables cover: their verdict, then their best
+/// moves as [`hint_text`] lists a search's, each with the value it keeps for the player.
+pub fn table_hint_text(pos: &Position, view: &TableView, notation: Notation) -> String {
+    let mut text = format!("Hint from the endgame tables: {}", view.verdict());
+    for (k, &(mv, value)) in view.moves.iter().take(HINT_LINES).enumerate() {
+        text += &hint_row(k, pos, mv, notation, &tables::move_text(value));
+    }
+    text
+}
+
+/// One row of a hint: its number, the move in `notation` (with the ICCS form alongside when
+/// that is another) and what it is worth.
+fn hint_row(k: usize, pos: &Position, mv: Move, notation: Notation, worth: &str) -> String {
+    let word = notation::format_move(pos, mv, notation);
+    let word = if notation == Notation::Iccs { word } else { format!("{word} ({mv})") };
+    format!("\n  {}. {word:<16} {worth}", k + 1)
 }
 
 /// A side's chance of winning, as a percentage: `win 35%`.
@@ -155,6 +173,18 @@ mod tests {
         assert_eq!(wxf, "Hint:\n  1. C2.5 (h2e2)      +0.35\n  2. H8+7 (b0c2)      +0.20\n  3. P3+1 (g3g4)      -0.05");
         assert!(hint_text(&pos, &lines, Notation::Iccs).starts_with("Hint:\n  1. h2e2             +0.35"));
         assert_eq!(red_score(&pos, 40), Score::Cp(40));
+    }
+
+    #[test]
+    fn in_a_covered_position_the_hint_is_the_tables() {
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("valid test FEN");
+        let view = TableView::of(&pos, &crate::egtb::for_tests::krk()).expect("covered");
+        let text = table_hint_text(&pos, &view, Notation::Wxf);
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows[0], "Hint from the endgame tables: Red wins: mate in 1 (1 ply)");
+        assert_eq!(rows.len(), 1 + HINT_LINES);
+        assert!(rows[1..3].iter().any(|r| r.ends_with(&format!("{:<16} mate in 1", "R9.6 (a1d1)"))), "{text}");
+        assert!(rows[3].ends_with("mate in 2"), "{text}");
     }
 
     #[test]

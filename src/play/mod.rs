@@ -20,7 +20,7 @@ use crate::board::{MoveLimit, Position};
 use crate::book::Ecco;
 use crate::engine::{Engine, Info, Level, Limits, SearchResult};
 use crate::game::chuhan::{self, HINT_LINES, Player};
-use crate::game::{Budget, Game};
+use crate::game::{Budget, Game, TableView};
 use crate::notation::{self, Notation, cp_text, line_text, move_list, score_text};
 use crate::pgn;
 use crate::types::{Color, Move, Score};
@@ -54,6 +54,8 @@ pub struct Config {
     /// The move limit at which a game is drawn, for the judge and the search alike
     /// (`docs/rules.md` §9).
     pub move_limit: MoveLimit,
+    /// Endgame tables: the hint's in a position they cover, and Chuhan's at full strength.
+    pub egtb: Option<std::sync::Arc<crate::egtb::Tablebase>>,
 }
 
 /// Plays games until `quit` or the end of `input`.
@@ -109,6 +111,7 @@ impl<W: Write> Session<W> {
         let mut engine = Engine::new()?;
         engine.set_threads(config.threads).context("starting the search threads")?;
         engine.set_use_book(config.book);
+        engine.set_egtb(config.egtb);
         Ok(Session {
             out,
             engine,
@@ -283,6 +286,11 @@ impl<W: Write> Session<W> {
     fn hint(&mut self) -> anyhow::Result<()> {
         if self.game.is_over() {
             writeln!(self.out, "The game is over.")?;
+            return Ok(());
+        }
+        let pos = self.game.position();
+        if let Some(view) = self.engine.egtb().and_then(|tb| TableView::of(pos, tb)) {
+            writeln!(self.out, "{}", advice::table_hint_text(pos, &view, self.notation))?;
             return Ok(());
         }
         let result = self.think(false, chuhan::advice(&self.game, self.think, HINT_LINES))?;

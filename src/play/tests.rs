@@ -13,6 +13,7 @@ fn config(human: Color) -> Config {
         echo: true,
         book: false,
         move_limit: MoveLimit::SIXTY,
+        egtb: None,
     }
 }
 
@@ -100,4 +101,14 @@ fn mate_ends_the_game() {
     let out = transcript(cfg, "车八进九\nh2e2\nquit\n".as_bytes());
     assert!(out.contains("Game over: 1-0 (checkmate)."), "{out}");
     assert!(out.contains("The game is over"), "{out}");
+}
+
+#[test]
+fn the_hint_comes_from_the_tables_where_they_cover_the_position() {
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w").expect("valid");
+    let egtb = Some(crate::egtb::for_tests::krk());
+    let out = transcript(Config { start: start.clone(), egtb, ..config(Color::Red) }, "hint\nquit\n".as_bytes());
+    assert!(out.contains("Hint from the endgame tables: Red wins: mate in 1 (1 ply)\n  1. "), "{out}");
+    let out = transcript(Config { start, ..config(Color::Red) }, "hint\nquit\n".as_bytes());
+    assert!(out.contains("Hint:\n  1. ") && !out.contains("endgame tables"), "{out}");
 }

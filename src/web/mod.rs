@@ -33,6 +33,7 @@ use tokio::net::TcpListener;
 
 use crate::board::MoveLimit;
 use crate::book::Book;
+use crate::egtb::Tablebase;
 use crate::words::{self, Say};
 
 /// The port `chuhan serve` listens on when none is given.
@@ -61,6 +62,8 @@ pub struct Shared {
     /// Books sent over HTTP (too large for a WebSocket message), each waiting under its token
     /// for the tab that sent it to take it (`book` message), and the last token given.
     waiting: Arc<Mutex<WaitingBooks>>,
+    /// The endgame tables every tab's board shows and every engine plays from (`--egtb`).
+    egtb: Option<Arc<Tablebase>>,
 }
 
 /// Books sent to `/api/book` and not yet taken, each under its token.
@@ -72,11 +75,11 @@ struct WaitingBooks {
 
 impl Shared {
     /// For a server on `port` running at most `cores` searches at once, with `book` (`None`:
-    /// the default book), its games drawn at `move_limit`.
+    /// the default book), its games drawn at `move_limit`, without endgame tables.
     pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>, move_limit: MoveLimit) -> Shared {
         let book = book.or_else(|| Book::open_or_default("").ok());
         let waiting = Arc::default();
-        Shared { port, cores: cores::Cores::new(cores), book, move_limit, waiting }
+        Shared { port, cores: cores::Cores::new(cores), book, move_limit, waiting, egtb: None }
     }
 
     /// Keeps a book a tab sent until it takes it; its token.
@@ -234,14 +237,15 @@ pub fn bind(host: IpAddr, port: u16) -> Result<std::net::TcpListener, String> {
 }
 
 /// Serves on `listener` until the process ends, at most `cores` searches at once, with `book`
-/// (`None`: the default book), games drawn at `move_limit`.
+/// (`None`: the default book), games drawn at `move_limit`, showing and playing from `egtb`.
 pub async fn serve(
     listener: TcpListener,
     cores: usize,
     book: Option<Arc<Book>>,
     move_limit: MoveLimit,
+    egtb: Option<Arc<Tablebase>>,
 ) -> std::io::Result<()> {
-    let shared = Shared::new(listener.local_addr()?.port(), cores, book, move_limit);
+    let shared = Shared { egtb, ..Shared::new(listener.local_addr()?.port(), cores, book, move_limit) };
     axum::serve(listener, router(shared)).await
 }
 
@@ -250,11 +254,12 @@ pub fn serve_blocking(
     listener: std::net::TcpListener,
     book: Option<Arc<Book>>,
     move_limit: MoveLimit,
+    egtb: Option<Arc<Tablebase>>,
 ) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(cores.max(2)).enable_all().build()?;
-    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book, move_limit).await })
+    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book, move_limit, egtb).await })
 }
 
 /// The address to print and open: loopback's name for a loopback or unspecified address.

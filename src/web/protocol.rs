@@ -224,6 +224,29 @@ pub struct ReviewedMove {
     pub fen: String,
 }
 
+/// One move of the tables' panel: the value it leaves its mover (`docs/egtb.md` §15).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TableMove {
+    pub mv: MoveText,
+    /// `win`, `draw`, `loss` or `undecided`, for the mover.
+    pub kind: &'static str,
+    /// `mate in 10`, `mated in 6`, `draw`.
+    pub text: String,
+    /// Plies to mate, for a win or a loss.
+    pub plies: Option<u16>,
+}
+
+/// What the endgame tables say of a position they cover.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TablesInfo {
+    /// `win`, `draw`, `loss` or `undecided`, for the side to move.
+    pub kind: &'static str,
+    /// `Red wins: mate in 10 (19 plies)`.
+    pub verdict: String,
+    /// Every legal move, best first.
+    pub moves: Vec<TableMove>,
+}
+
 /// The tab's position and everything the board shows of it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct BoardState {
@@ -253,6 +276,8 @@ pub struct BoardState {
     /// The analysis tree (empty in a game) and the node shown.
     pub tree: Vec<TreeMove>,
     pub node: usize,
+    /// The endgame tables' view, when the server has tables that cover the position.
+    pub tables: Option<TablesInfo>,
 }
 
 /// What the server tells a tab.

@@ -13,9 +13,14 @@ use super::*;
 const PATIENCE: Duration = Duration::from_secs(120);
 
 async fn start() -> u16 {
+    start_with(None).await
+}
+
+/// A server with the endgame tables `egtb`.
+async fn start_with(egtb: Option<Arc<Tablebase>>) -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     let port = listener.local_addr().expect("bound").port();
-    tokio::spawn(serve(listener, 2, None, crate::board::MoveLimit::SIXTY));
+    tokio::spawn(serve(listener, 2, None, crate::board::MoveLimit::SIXTY, egtb));
     port
 }
 
@@ -224,6 +229,51 @@ async fn analysis_gives_three_lines_and_a_hint_three_moves() {
     settled(&mut ws).await;
     send(&mut ws, json!({"t": "hint"})).await;
     assert_eq!(next(&mut ws, "hint").await["lines"].as_array().map(Vec::len), Some(3));
+}
+
+/// Rook against bare king with `krk` on the server: the state carries the verdict and every
+/// move's value, best first, in the tab's notation; a board the tables do not cover carries
+/// none, nor does a server without tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_covered_position_carries_the_tables_verdict_and_move_values() {
+    let port = start_with(Some(crate::egtb::for_tests::krk())).await;
+    let mut ws = connect_to(port, "?notation=wxf", None).await.expect("socket");
+    let fen = "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    send(&mut ws, json!({"t": "analyse", "fen": fen, "multipv": 1})).await;
+    let s = next(&mut ws, "state").await;
+    let tables = &s["tables"];
+    assert_eq!(tables["kind"], "win", "{tables}");
+    let verdict = tables["verdict"].as_str().expect("a verdict");
+    assert!(verdict.starts_with("Red wins: mate in "), "{verdict}");
+    let moves = tables["moves"].as_array().expect("moves");
+    let pos = crate::Position::from_fen(fen).expect("valid");
+    assert_eq!(moves.len(), crate::movegen::legal_moves(&pos).len());
+    let best = &moves[0];
+    assert_eq!((&best["kind"], verdict.contains(best["text"].as_str().expect("text"))), (&json!("win"), true));
+    // The rook hung beside the king is taken: a draw, listed after every win.
+    let hang = moves.iter().position(|m| m["mv"]["iccs"] == "a8d8").expect("a8d8 listed");
+    assert_eq!(
+        (&moves[hang]["kind"], &moves[hang]["text"], &moves[hang]["mv"]["text"]),
+        (&json!("draw"), &json!("draw"), &json!("R9.6"))
+    );
+    assert!(moves[..hang].iter().all(|m| m["kind"] == "win") && moves[hang..].iter().all(|m| m["kind"] != "win"));
+    assert!(
+        moves.windows(2).all(|w| w[0]["kind"] != "win"
+            || w[1]["kind"] != "win"
+            || w[0]["plies"].as_u64() <= w[1]["plies"].as_u64())
+    );
+    send(&mut ws, json!({"t": "analyse", "multipv": 1})).await;
+    let uncovered = loop {
+        let s = next(&mut ws, "state").await;
+        if s["fen"] != fen {
+            break s;
+        }
+    };
+    assert_eq!(uncovered["tables"], Value::Null);
+    let port = start().await;
+    let mut ws = connect(port, None).await.expect("socket");
+    send(&mut ws, json!({"t": "analyse", "fen": fen, "multipv": 1})).await;
+    assert_eq!(next(&mut ws, "state").await["tables"], Value::Null);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

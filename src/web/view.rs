@@ -3,13 +3,17 @@
 
 use std::collections::BTreeMap;
 
-use super::protocol::{BoardState, BookEntry, ClockState, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage};
+use super::protocol::{
+    BoardState, BookEntry, ClockState, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage, TableMove, TablesInfo,
+};
 use super::session::{Board, Mode, Prefs};
 use crate::analysis::{self, Review};
 use crate::board::Position;
 use crate::book::Book;
+use crate::egtb::Tablebase;
 use crate::engine::{Info, SearchResult};
 use crate::game::LiveClock;
+use crate::game::tables::{self, Kind, TableView};
 use crate::movegen::legal_moves;
 use crate::notation::{self, Notation, line_text, score_text};
 use crate::pgn;
@@ -39,8 +43,26 @@ fn colour(c: Color) -> &'static str {
     }
 }
 
-/// The tab's state message; `thinking` while Chuhan is to reply.
-pub fn state(b: &Board, prefs: &Prefs, thinking: bool) -> ServerMessage {
+/// What `egtb` says of `pos`, when it covers it: the verdict and each move's value in the
+/// game layer's words, the moves in `notation`.
+pub fn tables_info(pos: &Position, egtb: &Tablebase, notation: Notation) -> Option<TablesInfo> {
+    let view = TableView::of(pos, egtb)?;
+    let moves = view
+        .moves
+        .iter()
+        .map(|&(mv, value)| TableMove {
+            mv: MoveText { iccs: mv.to_string(), text: notation::format_move(pos, mv, notation) },
+            kind: Kind::of(value).name(),
+            text: tables::move_text(value),
+            plies: value.plies(),
+        })
+        .collect();
+    Some(TablesInfo { kind: Kind::of(view.value).name(), verdict: view.verdict(), moves })
+}
+
+/// The tab's state message; `thinking` while Chuhan is to reply; the tables' view of the
+/// position from `egtb`, the server's tables.
+pub fn state(b: &Board, prefs: &Prefs, thinking: bool, egtb: Option<&Tablebase>) -> ServerMessage {
     let pos = b.game.position();
     let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
     if !b.game.is_over() && b.human_to_move() {
@@ -85,6 +107,7 @@ pub fn state(b: &Board, prefs: &Prefs, thinking: bool) -> ServerMessage {
         clock: b.game.clock().map(|c| clock(c, pos.side_to_move(), b.game.is_over())),
         tree: if analysis { b.tree.moves(b.game.start(), prefs.notation) } else { Vec::new() },
         node: b.node,
+        tables: egtb.and_then(|tb| tables_info(pos, tb, prefs.notation)),
     }))
 }
 

@@ -11,6 +11,8 @@ import { ROOT, piecesOfFen, piecesOnBoard, pointOf, startBrowser, startServer } 
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const MATE = '3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1';
+/** Rook against bare king: a win for Red, lost by hanging the rook beside the king. */
+const KRK = '3k5/R8/9/9/9/9/9/9/9/5K3 w - - 0 1';
 const IMAGES = (process.env.SCREENSHOTS ? resolve(ROOT, process.env.SCREENSHOTS) : ROOT + 'target/e2e') + '/';
 const PATIENCE = 120_000;
 
@@ -471,6 +473,34 @@ try {
     await page.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
     const games = await page.locator('#games option').allTextContents();
     assert(games.length === 1 && (await page.textContent('#notice')) === '', `games ${games}`);
+  });
+
+  await check('tables: the analysis board shows the endgame tables\' verdict and each move\'s value; a click plays the move', async () => {
+    // Rook against bare king, built for this check by the binary itself.
+    const dir = ROOT + 'target/e2e/egtb';
+    execFileSync(ROOT + 'target/release/chuhan', ['egtb', 'build', 'krk', '--dir', dir]);
+    const served = await startServer(['--egtb', dir]);
+    try {
+      await page.goto(served.url + 'analysis?fen=' + encodeURIComponent(KRK));
+      await page.waitForSelector('#tables .verdict', { timeout: PATIENCE });
+      const verdict = await page.textContent('#tables .verdict');
+      assert(/^Endgame tables: Red wins: mate in \d+ \(\d+ pl(y|ies)\)$/.test(verdict), verdict);
+      assert((await page.getAttribute('#tables .verdict', 'class')).includes('win'), 'a win for the side to move');
+      const rows = await page.locator('#tables tr').evaluateAll((trs) => trs.map((tr) => ({ kind: tr.className, cells: [...tr.cells].map((c) => c.textContent) })));
+      assert(rows.length > 10 && rows[0].kind === 'tbmove win click', JSON.stringify(rows[0]));
+      // The rook hung beside the king (車九平六) is the one draw, listed after every win, in grey.
+      const hang = rows.findIndex((r) => r.cells[0] === '车九平六' || r.cells[0] === '俥九平六');
+      assert(hang > 0 && rows[hang].kind === 'tbmove draw click' && rows[hang].cells[1] === 'draw', JSON.stringify(rows));
+      assert(rows.slice(0, hang).every((r) => r.kind === 'tbmove win click'), 'wins first');
+      const grey = await page.locator('#tables tr.draw').first().evaluate((tr) => getComputedStyle(tr).color);
+      assert(grey === 'rgb(107, 107, 107)', `draw colour ${grey}`);
+      await page.screenshot({ path: IMAGES + 'web-tables.png' });
+      await page.click('#tables tr >> nth=0');
+      await waitMoves(page, 1);
+      await page.waitForFunction(() => /^Endgame tables: Black (loses|has lost)/.test(document.querySelector('#tables .verdict')?.textContent || ''));
+    } finally {
+      served.child.kill();
+    }
   });
 
   await check('another origin is refused (HTTP and WebSocket)', async () => {

@@ -5,9 +5,9 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** The server on a free port: its base URL and its process. */
-export async function startServer() {
-  const child = spawn(ROOT + 'target/release/chuhan', ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The server on a free port, with `args` (`--egtb DIR`): its base URL and its process. */
+export async function startServer(args = []) {
+  const child = spawn(ROOT + 'target/release/chuhan', ['serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

@@ -50,6 +50,7 @@ const zh: Record<string, string> = {
   other: '其他',
   Notation: '记谱',
   Book: '开局库',
+  'Endgame tables': '残局库',
   Games: '局数',
   Score: '得分',
   Draws: '和棋率',

@@ -89,6 +89,7 @@ const notice = el('div', { id: 'notice' });
 const moveList = el('div', { id: 'moves' });
 const linesBox = el('div', { id: 'lines' });
 const explorer = el('table', { id: 'explorer' });
+const tablesBox = el('div', { id: 'tables' });
 const evalBar = el('div', { id: 'evalbar' }, el('div', { id: 'evalfill' }));
 const fenBox = el('input', { id: 'fen', type: 'text', spellcheck: 'false' });
 const moveBox = el('input', { id: 'movebox', type: 'text', placeholder: t('Move (ICCS, Chinese or WXF)') });
@@ -139,6 +140,7 @@ function playPanel(): HTMLElement {
     ),
     moveBox,
     linesBox,
+    tablesBox,
     moveList,
     button('pgn', 'Download PGN', () => send({ t: 'pgn' })),
   );
@@ -172,6 +174,7 @@ function analysisPanel(): HTMLElement {
     notice,
     moveBox,
     linesBox,
+    tablesBox,
     explorer,
     moveList,
     button('pgn', 'Download PGN', () => send({ t: 'pgn' })),
@@ -201,6 +204,25 @@ function showBook(s: State) {
   explorer.replaceChildren(...(rows.length ? [head, ...rows] : []));
 }
 
+/** The endgame tables' panel: the verdict, then each move with the value it leaves, coloured
+ * by win, draw or loss for the mover, best first; on the analysis board a click plays one. */
+function showTables(s: State) {
+  if (!s.tables) {
+    tablesBox.replaceChildren();
+    return;
+  }
+  const verdict = el('div', { class: `verdict ${s.tables.kind}` }, `${t('Endgame tables')}: ${s.tables.verdict}`);
+  const rows = s.tables.moves.map((m) => {
+    const row = el('tr', { class: `tbmove ${m.kind}` }, el('td', {}, m.mv.text), el('td', {}, m.text));
+    if (view === 'analysis') {
+      row.classList.add('click');
+      row.onclick = () => send({ t: 'move', mv: m.mv.iccs });
+    }
+    return row;
+  });
+  tablesBox.replaceChildren(verdict, el('table', {}, ...rows));
+}
+
 /** Analysis of `fen` after `moves`, or of a saved tree at one of its nodes. */
 function analyse(fen: string | undefined, moves: string[], saved: { tree: [number, string][]; node: number } | null) {
   const multipv = Number((document.getElementById('multipv') as HTMLSelectElement | null)?.value || 3);
@@ -221,6 +243,7 @@ function showState(s: State) {
   board.show(s.fen, s.turn, s.dests, s.last, s.check);
   fenBox.value = s.fen;
   clocks.show(s);
+  showTables(s);
   if (view === 'analysis') {
     shape = new Shape(s.tree);
     moveList.className = 'tree';

@@ -37,6 +37,17 @@ export interface State {
   /** The analysis tree: node `i + 1` is `tree[i]` (node 0 is the start), and the node shown. */
   tree: TreeMove[];
   node: number;
+  /** The endgame tables' view when they cover the position: the verdict for the side to move
+   * and every legal move with the value it leaves its mover, best first. */
+  tables: Tables | null;
+}
+
+export type TableKind = 'win' | 'draw' | 'loss' | 'undecided';
+
+export interface Tables {
+  kind: TableKind;
+  verdict: string;
+  moves: { mv: MoveText; kind: TableKind; text: string; plies: number | null }[];
 }
 
 export interface TreeMove {

@@ -213,7 +213,7 @@ impl Session {
 
     pub(super) fn state(&self) -> ServerMessage {
         let thinking = self.running == Some(Work::Reply) || self.pending == Some(Work::Reply);
-        view::state(&self.board, &self.prefs, thinking)
+        view::state(&self.board, &self.prefs, thinking, self.shared.egtb.as_deref())
     }
 
     /// A new game; `time` is the thinking time per move, the clock's control and the time

@@ -25,6 +25,9 @@ impl Session {
     pub(super) fn engine(&mut self) -> Option<&mut Engine> {
         if self.engine.is_none() {
             self.engine = Engine::new().ok();
+            if let Some(engine) = self.engine.as_mut() {
+                engine.set_egtb(self.shared.egtb.clone());
+            }
         }
         let engine = self.engine.as_mut()?;
         if let Some(book) = &self.prefs.book {
@@ -206,9 +209,11 @@ impl Session {
         let movetime = record.tag("Movetime").and_then(|t| t.parse().ok()).unwrap_or(DEFAULT_MOVETIME_MS);
         self.cancel = Arc::new(AtomicBool::new(false));
         let (cancel, events, generation) = (Arc::clone(&self.cancel), self.events.clone(), self.generation);
+        let egtb = self.shared.egtb.clone();
         tokio::task::spawn_blocking(move || {
             let _core = core;
             let Ok(mut engine) = Engine::new() else { return };
+            engine.set_egtb(egtb);
             let limits = Limits { movetime: Some(Duration::from_millis(movetime)), ..Limits::default() };
             let total = record.moves.len() + 1;
             let review = Review::run(&mut engine, &record.start, &record.moves, &limits, &mut |i| {
