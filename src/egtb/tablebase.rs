@@ -121,6 +121,8 @@ impl Tablebase {
                 shelves.push(Arc::new(Shelf { ix, dir: dir.clone(), tables, requested: AtomicBool::new(false) }));
             }
         }
+        // Sorted by endgame, so that a node's look-up is a binary search.
+        shelves.sort_by_key(|s| s.ix.endgame());
         if shelves.is_empty() && refused.is_empty() {
             return Err(OpenError::Empty(dirs));
         }
@@ -134,7 +136,7 @@ impl Tablebase {
         &self.dirs
     }
 
-    /// The endgames held, smallest name first.
+    /// The endgames held, in the order of [`Endgame`].
     pub fn endgames(&self) -> impl Iterator<Item = Endgame> + '_ {
         self.shelves.iter().map(|s| s.ix.endgame())
     }
@@ -146,7 +148,8 @@ impl Tablebase {
     }
 
     fn shelf(&self, endgame: Endgame) -> Option<&Arc<Shelf>> {
-        self.shelves.iter().find(|s| s.ix.endgame() == endgame)
+        let at = self.shelves.binary_search_by_key(&endgame, |s| s.ix.endgame()).ok()?;
+        Some(&self.shelves[at])
     }
 
     /// The value of `pos` for its side to move if its endgame is loaded; never waits. An
@@ -184,11 +187,20 @@ impl Tablebase {
     /// Reads `pos`'s endgame and every endgame its captures lead to, now; `false` if one of
     /// them is missing or fails to load.
     pub fn load_for(&self, pos: &Position) -> bool {
-        fn load(tb: &Tablebase, endgame: Endgame) -> bool {
-            super::subgames(endgame).into_iter().all(|sub| load(tb, sub))
-                && tb.shelf(endgame).is_some_and(|s| s.load(&tb.failures).is_some())
+        let Some(at) = locate(pos) else { return false };
+        // Each endgame once: the sub-endgames of sub-endgames overlap.
+        let (mut todo, mut seen) = (vec![at.endgame], Vec::new());
+        while let Some(endgame) = todo.pop() {
+            if seen.contains(&endgame) {
+                continue;
+            }
+            seen.push(endgame);
+            if self.shelf(endgame).and_then(|s| s.load(&self.failures)).is_none() {
+                return false;
+            }
+            todo.extend(super::subgames(endgame));
         }
-        locate(pos).is_some_and(|at| load(self, at.endgame))
+        true
     }
 
     /// Reads now every endgame held that at most `captures` captures from `pos` can reach: what
