@@ -228,13 +228,20 @@ impl Tables {
     /// on either side is drawn by the rules, unless its side to move has no legal move
     /// (`docs/rules.md` §7 and §10).
     pub fn probe(&self, pos: &Position) -> Result<Value, Miss> {
-        if pos.insufficient_material() {
-            return Ok(if has_legal_move(pos) { Value::DRAW } else { Value::MATED });
+        if let Some(v) = unarmed(pos) {
+            return Ok(v);
         }
         let at = locate(pos).ok_or(Miss::NotCovered)?;
         let (ix, tables) = self.get(at.endgame).ok_or(Miss::NotLoaded(at.endgame))?;
         lookup(ix, tables, &at).ok_or(Miss::NotCovered)
     }
+}
+
+/// The value of a position without an attacking piece on either side, which needs no table:
+/// drawn by the rules, unless its side to move has no legal move (`docs/rules.md` §7 and
+/// §10). `None` while a side is armed.
+pub(super) fn unarmed(pos: &Position) -> Option<Value> {
+    pos.insufficient_material().then(|| if has_legal_move(pos) { Value::DRAW } else { Value::MATED })
 }
 
 /// The value of a located position in its endgame's tables: `None` for a piece off the

@@ -10,10 +10,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::file::{self, TableError};
 use super::index::Indexer;
 use super::name::{Army, Endgame, KINDS};
-use super::table::{Side, Table, locate, lookup};
+use super::table::{Side, Table, locate, lookup, unarmed};
 use super::value::Value;
 use crate::Position;
-use crate::movegen::has_legal_move;
 use crate::types::Color;
 
 /// One endgame of the folders: where it is, and its two tables once read.
@@ -176,8 +175,8 @@ impl Tablebase {
     /// no table held covers it. A position without attacking pieces is drawn, unless its side
     /// to move has no legal move (`docs/rules.md` §7 and §10).
     pub fn probe_now(&self, pos: &Position) -> Option<Value> {
-        if pos.insufficient_material() {
-            return Some(if has_legal_move(pos) { Value::DRAW } else { Value::MATED });
+        if let Some(v) = unarmed(pos) {
+            return Some(v);
         }
         let at = locate(pos)?;
         let shelf = self.shelf(at.endgame)?;
