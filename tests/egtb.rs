@@ -7,7 +7,7 @@ mod solve;
 use std::path::PathBuf;
 
 use chuhan::Position;
-use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Table, Tables, Value, file, verify::verify};
+use chuhan::egtb::{self, Checkpoint, Endgame, Indexer, Side, Stage, Table, Tables, Value, file, verify::verify};
 use chuhan::types::{Color, Piece, PieceKind};
 
 /// Builds `names` and everything they need into memory.
@@ -131,7 +131,7 @@ fn known_values() {
     assert_eq!(value("9/9/4k4/9/9/9/P8/9/9/3K5 w"), Value::win(19));
     let counts = |name: &str, side: Side| {
         let (_, sides) = tables.get(name.parse().expect("valid")).expect("built");
-        let raw = sides[side as usize].raw().iter().map(|&v| Value(v));
+        let raw = sides[side as usize].values();
         let (mut w, mut d, mut l) = (0, 0, 0);
         for v in raw.filter(|v| !v.is_broken()) {
             if v.is_win() {
@@ -190,10 +190,10 @@ fn damaged_files_are_refused_and_wrong_values_caught() {
     assert_eq!(load(), Err(format!("{}: not found", path.display())));
 
     // A wrong value in a well-formed file: only verification can tell.
-    let mut values = sides[0].raw().to_vec();
-    let i = values.iter().position(|&v| Value(v).is_win()).expect("a win");
-    values[i] = Value(values[i]).plies().map_or(0, |n| n + 2);
-    file::save(&dir, &Table::from_raw(endgame, Side::Strong, values)).expect("written");
+    let mut values: Vec<Value> = sides[0].values().collect();
+    let i = values.iter().position(|v| v.is_win()).expect("a win");
+    values[i] = Value::win(values[i].plies().map_or(0, |n| n + 2));
+    file::save(&dir, &Table::from_values(endgame, Side::Strong, ix.size(), values)).expect("written");
     let mut damaged = Tables::new(&dir);
     damaged.load(endgame).expect("well formed");
     let verdict = verify(endgame, &damaged, &egtb::silent).expect("loaded");
@@ -205,21 +205,29 @@ fn damaged_files_are_refused_and_wrong_values_caught() {
 #[test]
 fn a_build_stopped_at_a_checkpoint_resumes_to_the_same_tables() {
     let dir = folder("checkpoint");
-    let full = build(&["krka"]);
-    let endgame: Endgame = "krka".parse().expect("valid");
+    let full = build(&["kpka"]);
+    let endgame: Endgame = "kpka".parse().expect("valid");
     let mut subgames = Tables::new(&dir);
-    let (krk_ix, krk) = full.get("krk".parse().expect("valid")).expect("built");
-    subgames.insert(krk_ix.clone(), krk.clone());
+    let (kpk_ix, kpk) = full.get("kpk".parse().expect("valid")).expect("built");
+    subgames.insert(kpk_ix.clone(), kpk.clone());
     let ix = Indexer::new(endgame);
+    let want = &full.get(endgame).expect("built").1;
+    // The undecided marks come from the restricted runs' bits, which the checkpoint carries.
+    assert!(want.iter().any(|t| t.values().any(|v| v.is_undecided())));
     let mut checkpoint = Checkpoint::in_dir(&dir, endgame, std::time::Duration::ZERO);
-    checkpoint.stop_after = Some(4);
+    let path = checkpoint.path.clone().expect("a path");
+    // Stopped in a restricted run, and resumed there.
+    checkpoint.stop_after = Some((Stage::WeakRestricted, 2));
     let stopped = egtb::build(&ix, &subgames, &egtb::silent, &checkpoint);
     assert_eq!(stopped.err(), Some(egtb::BuildError::Stopped));
-    let path = checkpoint.path.clone().expect("a path");
     assert!(path.exists());
+    // Then stopped in the last run, and resumed without the sub-endgames a first pass needs.
+    checkpoint.stop_after = Some((Stage::Values, 4));
+    let stopped = egtb::build(&ix, &subgames, &egtb::silent, &checkpoint);
+    assert_eq!(stopped.err(), Some(egtb::BuildError::Stopped));
     checkpoint.stop_after = None;
-    let resumed = egtb::build(&ix, &subgames, &egtb::silent, &checkpoint).expect("resumed");
-    assert_eq!(&resumed, &full.get(endgame).expect("built").1);
+    let resumed = egtb::build(&ix, &Tables::new(&dir), &egtb::silent, &checkpoint).expect("resumed");
+    assert_eq!(&resumed, want);
     assert!(!path.exists(), "the checkpoint is removed when the build is done");
     let _ = std::fs::remove_dir_all(&dir);
 }

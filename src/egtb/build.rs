@@ -6,48 +6,78 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::checkpoint::{self, Checkpoint, Clock, Saved, SideArrays};
+use super::checkpoint::{self, Checkpoint, Clock, Saved, SideArrays, Stage};
 use super::index::{Index, Indexer, Squares};
 use super::table::{Miss, Side, Table, Tables};
-use super::unmove::{predecessors, predecessors_by};
+use super::unmove::predecessors;
 use super::value::Value;
 use super::{Progress, Step};
 use crate::Position;
 use crate::movegen::legal_moves;
-use crate::types::{Move, Piece, Square};
+use crate::types::{Color, Move, Piece, Square};
 
 /// Entries handed to a thread at a time, and between two reports of progress.
 const CHUNK: u64 = 1 << 14;
 
-/// The working arrays of one side to move (`docs/egtb.md` §9): the value, the quiet moves not
-/// yet known to lose for the mover, and the best value a capture gives.
+/// An unresolved entry's value during a build: `PENDING` plus its best capture's code, so that
+/// the capture bound costs no array of its own (`docs/egtb.md` §9). Below it are the wins,
+/// above it the undecided mark and the losses, neither of which a build writes before its end.
+const PENDING: u16 = 0x4000;
+/// Distances in a capture's code, far above any mate in the set (the longest are under 300).
+const MAX_CAPTURE_PLIES: u16 = 0xFFF;
+
+/// The value array's code of an unresolved entry whose best capture is `capture` (broken
+/// when it has none): 0 none, 1 a draw, 2 + N `win N`, 0x1002 + N `loss N`.
+fn pending(capture: Value) -> u16 {
+    PENDING
+        + match capture.plies() {
+            _ if capture.is_broken() => 0,
+            Some(n) if capture.is_win() => 2 + n.min(MAX_CAPTURE_PLIES),
+            Some(n) => 0x1002 + n.min(MAX_CAPTURE_PLIES),
+            None => 1,
+        }
+}
+
+/// The best capture of an unresolved entry, `None` for a resolved one.
+fn unresolved(code: u16) -> Option<Value> {
+    let c = code.checked_sub(PENDING).filter(|&c| c < 0x2002)?;
+    Some(match c {
+        0 => Value::BROKEN,
+        1 => Value::DRAW,
+        2..0x1002 => Value::win(c - 2),
+        _ => Value::loss(c - 0x1002),
+    })
+}
+
+/// The value an entry has once the build is over: unresolved is drawn.
+fn settled(code: u16) -> Value {
+    if unresolved(code).is_some() { Value::DRAW } else { Value(code) }
+}
+
+/// The working arrays of one side to move (`docs/egtb.md` §9): the value, or an unresolved
+/// entry's best capture, and the quiet moves not yet known to lose for the mover.
 struct Arrays {
     value: Vec<AtomicU16>,
     counter: Vec<AtomicU8>,
-    capture: Vec<AtomicU16>,
 }
 
 impl Arrays {
     fn new(size: u64) -> Arrays {
-        let atomic16 = |v: u16| (0..size).into_par_iter().map(|_| AtomicU16::new(v)).collect();
         Arrays {
-            value: atomic16(Value::DRAW.0),
+            value: (0..size).into_par_iter().map(|_| AtomicU16::new(pending(Value::BROKEN))).collect(),
             counter: (0..size).into_par_iter().map(|_| AtomicU8::new(0)).collect(),
-            capture: atomic16(Value::BROKEN.0),
         }
     }
 
-    fn value(&self, i: Index) -> Value {
-        Value(self.value[i as usize].load(Relaxed))
+    fn code(&self, i: Index) -> u16 {
+        self.value[i as usize].load(Relaxed)
     }
 
     /// Sets an unresolved entry; whether this call did.
     fn resolve(&self, i: Index, v: Value) -> bool {
-        self.value[i as usize].compare_exchange(Value::DRAW.0, v.0, Relaxed, Relaxed).is_ok()
-    }
-
-    fn capture(&self, i: Index) -> Value {
-        Value(self.capture[i as usize].load(Relaxed))
+        let cell = &self.value[i as usize];
+        let code = cell.load(Relaxed);
+        unresolved(code).is_some() && cell.compare_exchange(code, v.0, Relaxed, Relaxed).is_ok()
     }
 }
 
@@ -86,87 +116,46 @@ impl std::error::Error for BuildError {}
 /// Builds both tables of the endgame of `ix`; `subgames` must hold every endgame a capture
 /// leads to. With a checkpoint path, resumes from the checkpoint there if it is this
 /// endgame's and sound, saves one whenever `every` has passed since the start or the last
-/// save (checked after the first pass and after each level), and removes it when done.
+/// save (checked after each first pass and after each level), and removes it when done.
 ///
-/// Then the draws are judged under the repetition rules (§16): a draw stays one when each side
-/// holds it without ever making a move that checks or may chase (two more builds, each with
-/// one side so restricted); the others are marked undecided.
+/// Three retrograde runs in the same arrays (§10): first each side in turn forbidden every
+/// move that checks or may chase, which leaves only the bits of the draws both hold (certain
+/// under every repetition rule), then the values; the draws not certain are marked undecided.
 pub fn build(
     ix: &Indexer,
     subgames: &Tables,
     progress: &Progress<'_>,
     checkpoint: &Checkpoint,
 ) -> Result<[Table; 2], BuildError> {
-    let mut tables = run(ix, subgames, progress, checkpoint, None)?;
-    let holds = |side: Side| run(ix, subgames, progress, &Checkpoint::none(), Some(side));
-    let (strong, weak) = (holds(Side::Strong)?, holds(Side::Weak)?);
-    for (to_move, table) in Side::BOTH.into_iter().zip(&mut tables) {
-        // The restricted side does not lose: not a loss with it to move, not a win against it.
-        let holds = |restricted: Side, v: Value| if restricted == to_move { !v.is_loss() } else { !v.is_win() };
-        let (strong, weak) = (strong[to_move as usize].raw(), weak[to_move as usize].raw());
-        table.mark_undecided(|i| !(holds(Side::Strong, Value(strong[i])) && holds(Side::Weak, Value(weak[i]))));
-    }
-    Ok(tables)
-}
-
-/// One retrograde build of the endgame of `ix`, with `restricted`'s checks and possible
-/// chases left out of its moves.
-fn run(
-    ix: &Indexer,
-    subgames: &Tables,
-    progress: &Progress<'_>,
-    checkpoint: &Checkpoint,
-    restricted: Option<Side>,
-) -> Result<[Table; 2], BuildError> {
     let size = ix.size();
-    let mut clock = Clock::start();
-    let mut b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)], restricted };
-    let resumed = checkpoint.path.as_deref().and_then(|path| checkpoint::load(path, ix.endgame(), b.views()));
-    let (mut level, mut idle) = match resumed {
-        Some(saved) => (saved.level, saved.idle),
-        None => {
-            b.sides = [Arrays::new(size), Arrays::new(size)];
-            let miss = Mutex::new(None);
-            for side in Side::BOTH {
-                b.init(side, subgames, &miss, progress);
-            }
-            if let Some(m) = miss.into_inner().unwrap_or_else(|e| e.into_inner()) {
-                return Err(BuildError::Miss(m));
-            }
-            if clock.due(checkpoint.every) {
-                b.save(checkpoint, &Saved { level: 1, idle: 0 })?;
-                clock = Clock::start();
-            }
-            (1, 0)
+    let mut b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)], restricted: None };
+    // Per side to move, one bit an entry: not yet found lost by a restricted side.
+    let words = size.div_ceil(64) as usize;
+    let mut certain = [vec![u64::MAX; words], vec![u64::MAX; words]];
+    let mut resumed =
+        checkpoint.path.as_deref().and_then(|path| checkpoint::load(path, ix.endgame(), b.views(), &mut certain));
+    for stage in Stage::ALL {
+        if resumed.is_some_and(|saved| saved.stage > stage) {
+            continue;
         }
-    };
-    let longest_capture = Side::BOTH
-        .iter()
-        .flat_map(|&s| {
-            b.sides[s as usize].capture.par_iter().map(|c| Value(c.load(Relaxed)).plies().unwrap_or(0)).max()
-        })
-        .max()
-        .unwrap_or(0);
-    while idle < 2 || level <= longest_capture + 1 {
-        progress(Step::Phase { name: format!("{} level {level}", ix.endgame()), total: 2 * size });
-        let found: u64 = Side::BOTH.iter().map(|&side| b.level(side, level, progress)).sum();
-        idle = if found == 0 { idle + 1 } else { 0 };
-        if checkpoint.stop_after == Some(level) {
-            b.save(checkpoint, &Saved { level: level + 1, idle })?;
-            return Err(BuildError::Stopped);
-        }
-        level += 1;
-        if clock.due(checkpoint.every) {
-            b.save(checkpoint, &Saved { level, idle })?;
-            clock = Clock::start();
+        b.restricted = stage.restricted();
+        b.run(stage, resumed.take(), subgames, progress, checkpoint, &certain)?;
+        if let Some(restricted) = b.restricted {
+            b.keep_held(restricted, &mut certain);
         }
     }
     if let Some(path) = &checkpoint.path {
         let _ = std::fs::remove_file(path);
     }
     let [strong, weak] = b.sides;
-    let finish = |side: Side, a: Arrays| {
-        Table::from_raw(ix.endgame(), side, a.value.into_iter().map(AtomicU16::into_inner).collect())
+    let finish = |side: Side, Arrays { value, counter }: Arrays| {
+        drop(counter);
+        let bits = &certain[side as usize];
+        let values = value.iter().enumerate().map(|(i, code)| match settled(code.load(Relaxed)) {
+            Value::DRAW if bits[i / 64] >> (i % 64) & 1 == 0 => Value::UNDECIDED,
+            v => v,
+        });
+        Table::from_values(ix.endgame(), side, size, values)
     };
     Ok([finish(Side::Strong, strong), finish(Side::Weak, weak)])
 }
@@ -193,7 +182,95 @@ fn offends(pos: &mut Position, mv: Move) -> bool {
     offends
 }
 
+/// Whether the placement `squares` with `to_move` to move is one that every move into it
+/// offends by (as [`offends`] judges a move, from the position it leads to): `to_move` is in
+/// check, or the side that moved may chase.
+fn reached_by_offence(ix: &Indexer, squares: &[Square], to_move: Color) -> bool {
+    match Position::from_setup(&ix.setup(squares, to_move)) {
+        Ok(pos) => pos.in_check() || pos.may_chase(!to_move),
+        Err(_) => true,
+    }
+}
+
 impl Build<'_> {
+    /// One retrograde run (`docs/egtb.md` §6) with `self.restricted`'s checks and possible
+    /// chases left out of its moves, from `resumed`'s level or from the first pass.
+    fn run(
+        &self,
+        stage: Stage,
+        resumed: Option<Saved>,
+        subgames: &Tables,
+        progress: &Progress<'_>,
+        checkpoint: &Checkpoint,
+        certain: &[Vec<u64>; 2],
+    ) -> Result<(), BuildError> {
+        let (ix, size) = (self.ix, self.ix.size());
+        let mut clock = Clock::start();
+        let (mut level, mut idle) = match resumed {
+            Some(saved) => (saved.level, saved.idle),
+            None => {
+                let miss = Mutex::new(None);
+                for side in Side::BOTH {
+                    self.init(side, subgames, &miss, progress);
+                }
+                if let Some(m) = miss.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    return Err(BuildError::Miss(m));
+                }
+                if clock.due(checkpoint.every) {
+                    self.save(checkpoint, certain, &Saved { stage, level: 1, idle: 0 })?;
+                    clock = Clock::start();
+                }
+                (1, 0)
+            }
+        };
+        let longest_capture = self
+            .sides
+            .iter()
+            .flat_map(|a| {
+                a.value.par_iter().map(|c| unresolved(c.load(Relaxed)).and_then(Value::plies).unwrap_or(0)).max()
+            })
+            .max()
+            .unwrap_or(0);
+        while idle < 2 || level <= longest_capture + 1 {
+            let name = match stage {
+                Stage::Values => format!("{} level {level}", ix.endgame()),
+                _ => format!("{} ({stage}) level {level}", ix.endgame()),
+            };
+            progress(Step::Phase { name, total: 2 * size });
+            let found: u64 = Side::BOTH.iter().map(|&side| self.level(side, level, progress)).sum();
+            idle = if found == 0 { idle + 1 } else { 0 };
+            if checkpoint.stop_after == Some((stage, level)) {
+                self.save(checkpoint, certain, &Saved { stage, level: level + 1, idle })?;
+                return Err(BuildError::Stopped);
+            }
+            level += 1;
+            if clock.due(checkpoint.every) {
+                self.save(checkpoint, certain, &Saved { stage, level, idle })?;
+                clock = Clock::start();
+            }
+        }
+        Ok(())
+    }
+
+    /// After a run with `restricted` forbidden to offend, clears the bits of the entries where
+    /// it lost: not a loss with it to move, not a win against it, is a draw it holds.
+    fn keep_held(&self, restricted: Side, certain: &mut [Vec<u64>; 2]) {
+        let size = self.ix.size() as usize;
+        for (to_move, bits) in Side::BOTH.into_iter().zip(certain.iter_mut()) {
+            let values = &self.sides[to_move as usize].value;
+            bits.par_iter_mut().enumerate().for_each(|(w, word)| {
+                let start = w * 64;
+                for (bit, code) in values[start..(start + 64).min(size)].iter().enumerate() {
+                    let v = settled(code.load(Relaxed));
+                    let lost = if restricted == to_move { v.is_loss() } else { v.is_win() };
+                    if lost {
+                        *word &= !(1 << bit);
+                    }
+                }
+            });
+        }
+    }
+
     /// The value this build gives a sub-endgame entry of value `after` that a capture by
     /// `mover` reaches, for the side to move there. Without restriction, the value as built
     /// (an undecided entry is a draw without the rules). With one, an undecided entry counts
@@ -213,13 +290,13 @@ impl Build<'_> {
     }
 
     fn views(&self) -> [SideArrays<'_>; 2] {
-        self.sides.each_ref().map(|a| SideArrays { value: &a.value, counter: &a.counter, capture: &a.capture })
+        self.sides.each_ref().map(|a| SideArrays { value: &a.value, counter: &a.counter })
     }
 
     /// Saves the state to the checkpoint's path, if it has one.
-    fn save(&self, checkpoint: &Checkpoint, saved: &Saved) -> Result<(), BuildError> {
+    fn save(&self, checkpoint: &Checkpoint, certain: &[Vec<u64>; 2], saved: &Saved) -> Result<(), BuildError> {
         match &checkpoint.path {
-            Some(path) => checkpoint::save(path, self.ix.endgame(), self.views(), saved)
+            Some(path) => checkpoint::save(path, self.ix.endgame(), self.views(), certain, saved)
                 .map_err(|e| BuildError::Checkpoint(format!("{}: {e}", path.display()))),
             None => Ok(()),
         }
@@ -232,17 +309,18 @@ impl Build<'_> {
         progress(Step::Phase { name: format!("{} setup", ix.endgame()), total: ix.size() });
         let len = ix.len();
         for_each_index(ix.size(), progress, |i, successors| {
-            let broken = || arrays.value[i as usize].store(Value::BROKEN.0, Relaxed);
-            let Some(squares) = ix.decode(i) else { return broken() };
-            let Ok(mut pos) = Position::from_setup(&ix.setup(&squares[..len], side.color())) else { return broken() };
+            let set = |v: u16| arrays.value[i as usize].store(v, Relaxed);
+            let Some(squares) = ix.decode(i) else { return set(Value::BROKEN.0) };
+            let Ok(mut pos) = Position::from_setup(&ix.setup(&squares[..len], side.color())) else {
+                return set(Value::BROKEN.0);
+            };
             let mut moves = legal_moves(&pos);
             if self.restricted == Some(side) {
                 // Left without a move that cannot offend, the restricted side is counted lost.
                 moves.retain(|mv| !offends(&mut pos, mv));
             }
             if moves.is_empty() {
-                arrays.value[i as usize].store(Value::MATED.0, Relaxed);
-                return;
+                return set(Value::MATED.0);
             }
             let mut capture = Value::BROKEN;
             successors.clear();
@@ -255,7 +333,7 @@ impl Build<'_> {
                 }
                 sq
             };
-            let folded = ix.encode(&mirror(squares)[..len]) == Some(i);
+            let folded = Indexer::folds(&squares);
             for &mv in moves.as_slice() {
                 if pos.piece_at(mv.to()).is_some() {
                     pos.make(mv);
@@ -284,7 +362,7 @@ impl Build<'_> {
             successors.sort_unstable();
             successors.dedup();
             arrays.counter[i as usize].store(successors.len() as u8, Relaxed);
-            arrays.capture[i as usize].store(capture.0, Relaxed);
+            set(pending(capture));
         });
     }
 
@@ -302,38 +380,34 @@ impl Build<'_> {
         };
         let mover = side.flip().color();
         let restricted = self.restricted == Some(side.flip());
-        // A restricted mover's moves that offend are not among its moves (§16).
-        let allowed = |before: &[Square], k: usize, to: Square| {
-            let Ok(mut pos) = Position::from_setup(&ix.setup(before, mover)) else { return false };
-            !offends(&mut pos, Move::new(before[k], to))
-        };
         for_each_index(ix.size(), progress, |i, preds| {
-            let v = own.value(i);
+            let code = own.code(i);
             let step_back = |preds: &mut Vec<Index>| match ix.decode(i) {
-                Some(squares) if restricted => {
-                    predecessors_by(ix, &self.pieces, &squares[..len], mover, &allowed, preds)
-                }
+                // A restricted mover's moves that offend are not among its moves (§16); whether
+                // a quiet move offends depends on the position it reaches alone, so either
+                // every move into this one does or none does.
+                Some(squares) if restricted && reached_by_offence(ix, &squares[..len], side.color()) => preds.clear(),
                 Some(squares) => predecessors(ix, &self.pieces, &squares[..len], mover, preds),
                 None => preds.clear(),
             };
             if level % 2 == 1 {
-                if v == Value::loss(level - 1) {
+                if code == Value::loss(level - 1).0 {
                     step_back(preds);
                     for &p in preds.iter() {
                         count(other.resolve(p, Value::win(level)));
                     }
                 }
-                if v == Value::DRAW && own.capture(i) == Value::win(level) {
+                if unresolved(code) == Some(Value::win(level)) {
                     count(own.resolve(i, Value::win(level)));
                 }
             } else {
-                if v == Value::win(level - 1) {
+                if code == Value::win(level - 1).0 {
                     step_back(preds);
                     for &p in preds.iter() {
-                        if other.value(p) != Value::DRAW || other.counter[p as usize].fetch_sub(1, Relaxed) != 1 {
+                        let Some(capture) = unresolved(other.code(p)) else { continue };
+                        if other.counter[p as usize].fetch_sub(1, Relaxed) != 1 {
                             continue;
                         }
-                        let capture = other.capture(p);
                         let loses_by_level = capture.is_broken() || capture.is_loss() && capture.plies() <= Some(level);
                         if loses_by_level {
                             count(other.resolve(p, Value::loss(level)));
@@ -341,7 +415,7 @@ impl Build<'_> {
                     }
                 }
                 let counter = own.counter[i as usize].load(Relaxed);
-                if v == Value::DRAW && counter == 0 && own.capture(i) == Value::loss(level) {
+                if counter == 0 && unresolved(code) == Some(Value::loss(level)) {
                     count(own.resolve(i, Value::loss(level)));
                 }
             }

@@ -8,20 +8,58 @@ use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use super::name::Endgame;
+use super::table::Side;
 use crate::checksum::{FNV1A64_START, fnv1a64_more};
 
 const MAGIC: [u8; 8] = *b"CHUHANCK";
-const VERSION: u32 = 1;
+/// Version 1 held the capture bounds in an array of their own and no stage.
+const VERSION: u32 = 2;
 /// Entries written or read at a time.
 const BATCH: usize = 1 << 16;
 
-/// Where and how often a build saves its state; `stop_after` ends it after that level (a
-/// test's stand-in for a killed build).
+/// The build's three runs, in order (`docs/egtb.md` §10): the strong side restricted, the
+/// weak side restricted, then the values themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    StrongRestricted = 0,
+    WeakRestricted = 1,
+    Values = 2,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 3] = [Stage::StrongRestricted, Stage::WeakRestricted, Stage::Values];
+
+    /// The side this run forbids every move that checks or may chase.
+    pub fn restricted(self) -> Option<Side> {
+        match self {
+            Stage::StrongRestricted => Some(Side::Strong),
+            Stage::WeakRestricted => Some(Side::Weak),
+            Stage::Values => None,
+        }
+    }
+
+    fn from_byte(b: u8) -> Option<Stage> {
+        Stage::ALL.get(b as usize).copied()
+    }
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stage::StrongRestricted => "strong side restricted",
+            Stage::WeakRestricted => "weak side restricted",
+            Stage::Values => "values",
+        })
+    }
+}
+
+/// Where and how often a build saves its state; `stop_after` ends it after that level of
+/// that run (a test's stand-in for a killed build).
 #[derive(Clone, Debug)]
 pub struct Checkpoint {
     pub path: Option<PathBuf>,
     pub every: Duration,
-    pub stop_after: Option<u16>,
+    pub stop_after: Option<(Stage, u16)>,
 }
 
 impl Checkpoint {
@@ -40,11 +78,12 @@ impl Checkpoint {
 pub struct SideArrays<'a> {
     pub value: &'a [AtomicU16],
     pub counter: &'a [AtomicU8],
-    pub capture: &'a [AtomicU16],
 }
 
 /// The state of a build between two levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Saved {
+    pub stage: Stage,
     pub level: u16,
     pub idle: u8,
 }
@@ -62,32 +101,40 @@ impl Clock {
     }
 }
 
+const HEADER_LEN: usize = 40;
+
 fn header(endgame: Endgame, size: u64, saved: &Saved) -> Vec<u8> {
     let mut name = [0u8; 16];
     let text = endgame.to_string();
     name[..text.len()].copy_from_slice(text.as_bytes());
-    let mut h = Vec::new();
+    let mut h = Vec::with_capacity(HEADER_LEN);
     h.extend(MAGIC);
     h.extend(VERSION.to_le_bytes());
     h.extend(name);
     h.extend(size.to_le_bytes());
     h.extend(saved.level.to_le_bytes());
     h.push(saved.idle);
-    h.push(0);
+    h.push(saved.stage as u8);
     h
 }
 
-/// The bytes of entries `start..end` of one side: values, counters and captures in turn.
+/// The bytes of entries `start..end` of one side: values, then counters.
 fn batch(side: &SideArrays<'_>, start: usize, end: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity((end - start) * 5);
+    let mut out = Vec::with_capacity((end - start) * 3);
     out.extend(side.value[start..end].iter().flat_map(|v| v.load(Relaxed).to_le_bytes()));
     out.extend(side.counter[start..end].iter().map(|c| c.load(Relaxed)));
-    out.extend(side.capture[start..end].iter().flat_map(|v| v.load(Relaxed).to_le_bytes()));
     out
 }
 
-/// Writes the state through a temporary name, so a kill while writing keeps the last one.
-pub fn save(path: &Path, endgame: Endgame, sides: [SideArrays<'_>; 2], saved: &Saved) -> std::io::Result<()> {
+/// Writes the state through a temporary name, so a kill while writing keeps the last one:
+/// both sides' arrays, then the certain draws each side to move has left (one bit an entry).
+pub fn save(
+    path: &Path,
+    endgame: Endgame,
+    sides: [SideArrays<'_>; 2],
+    certain: &[Vec<u64>; 2],
+    saved: &Saved,
+) -> std::io::Result<()> {
     let size = sides[0].value.len();
     let tmp = path.with_extension("ckpt.part");
     let mut w = BufWriter::new(File::create(&tmp)?);
@@ -100,20 +147,28 @@ pub fn save(path: &Path, endgame: Endgame, sides: [SideArrays<'_>; 2], saved: &S
             w.write_all(&bytes)?;
         }
     }
+    for words in certain {
+        for chunk in words.chunks(BATCH) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|w| w.to_le_bytes()).collect();
+            hash = fnv1a64_more(hash, &bytes);
+            w.write_all(&bytes)?;
+        }
+    }
     w.write_all(&hash.to_le_bytes())?;
     w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
     std::fs::rename(&tmp, path)
 }
 
-/// Reads a checkpoint of `endgame` into the arrays; `None` (arrays untouched or to be
+/// Reads a checkpoint of `endgame` into the arrays and `certain`; `None` (all of them to be
 /// initialised again) when there is none or it does not fit: a damaged checkpoint only costs
 /// the work it held.
-pub fn load(path: &Path, endgame: Endgame, sides: [SideArrays<'_>; 2]) -> Option<Saved> {
+pub fn load(path: &Path, endgame: Endgame, sides: [SideArrays<'_>; 2], certain: &mut [Vec<u64>; 2]) -> Option<Saved> {
     let size = sides[0].value.len();
     let mut r = BufReader::new(File::open(path).ok()?);
-    let mut head = vec![0u8; header(endgame, 0, &Saved { level: 0, idle: 0 }).len()];
+    let mut head = vec![0u8; HEADER_LEN];
     r.read_exact(&mut head).ok()?;
-    let saved = Saved { level: u16::from_le_bytes([head[36], head[37]]), idle: head[38] };
+    let saved =
+        Saved { stage: Stage::from_byte(head[39])?, level: u16::from_le_bytes([head[36], head[37]]), idle: head[38] };
     if head != header(endgame, size as u64, &saved) {
         return None;
     }
@@ -122,15 +177,23 @@ pub fn load(path: &Path, endgame: Endgame, sides: [SideArrays<'_>; 2]) -> Option
     for side in &sides {
         for start in (0..size).step_by(BATCH) {
             let n = (start + BATCH).min(size) - start;
-            bytes.resize(n * 5, 0);
+            bytes.resize(n * 3, 0);
             r.read_exact(&mut bytes).ok()?;
             hash = fnv1a64_more(hash, &bytes);
-            let (values, rest) = bytes.split_at(2 * n);
-            let (counters, captures) = rest.split_at(n);
+            let (values, counters) = bytes.split_at(2 * n);
             for i in 0..n {
                 side.value[start + i].store(u16::from_le_bytes([values[2 * i], values[2 * i + 1]]), Relaxed);
                 side.counter[start + i].store(counters[i], Relaxed);
-                side.capture[start + i].store(u16::from_le_bytes([captures[2 * i], captures[2 * i + 1]]), Relaxed);
+            }
+        }
+    }
+    for words in certain.iter_mut() {
+        for chunk in words.chunks_mut(BATCH) {
+            bytes.resize(chunk.len() * 8, 0);
+            r.read_exact(&mut bytes).ok()?;
+            hash = fnv1a64_more(hash, &bytes);
+            for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
+                *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
             }
         }
     }

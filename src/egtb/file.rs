@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::name::Endgame;
 use super::table::{Side, Table};
+use super::value::Value;
 use crate::checksum::fnv1a64;
 
 pub const MAGIC: [u8; 8] = *b"CHUHANTB";
@@ -88,11 +89,11 @@ fn describe(endgame: &str, side: u8) -> String {
 
 /// The bytes of a table's file.
 pub fn write(table: &Table) -> Vec<u8> {
-    let blocks: Vec<Vec<u8>> = table
-        .raw()
-        .chunks(BLOCK)
-        .map(|chunk| {
-            let bytes: Vec<u8> = chunk.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let blocks: Vec<Vec<u8>> = (0..table.len())
+        .step_by(BLOCK)
+        .map(|start| {
+            let end = (start + BLOCK as u64).min(table.len());
+            let bytes: Vec<u8> = (start..end).flat_map(|i| table.get(i).0.to_le_bytes()).collect();
             miniz_oxide::deflate::compress_to_vec(&bytes, LEVEL)
         })
         .collect();
@@ -212,23 +213,30 @@ pub fn read(bytes: &[u8], endgame: Endgame, side: Side, size: u64) -> Result<Tab
     if fnv1a64(&bytes[HEADER_LEN..]) != u64_at(bytes, 56) {
         return Err(FileError::Checksum);
     }
-    let mut values = Vec::with_capacity(size as usize);
     let mut start = 0u64;
-    for (index, &end) in ends.iter().enumerate() {
+    let mut fault = None;
+    let blocks = ends.iter().enumerate().map_while(|(index, &end)| {
         let want = (size as usize - index * BLOCK).min(BLOCK) * 2;
-        if end < start || data as u64 + end > total {
-            return Err(FileError::Block { index, why: "has a bad offset".into() });
-        }
-        let block = &bytes[data + start as usize..data + end as usize];
-        let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(block, want)
-            .map_err(|e| FileError::Block { index, why: format!("does not inflate: {e}") })?;
-        if raw.len() != want {
-            return Err(FileError::Block { index, why: format!("inflates to {} bytes, not {want}", raw.len()) });
-        }
-        values.extend(raw.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
-        start = end;
+        let raw = if end < start || data as u64 + end > total {
+            Err(FileError::Block { index, why: "has a bad offset".into() })
+        } else {
+            let block = &bytes[data + start as usize..data + end as usize];
+            start = end;
+            match miniz_oxide::inflate::decompress_to_vec_with_limit(block, want) {
+                Ok(raw) if raw.len() == want => Ok(raw),
+                Ok(raw) => Err(FileError::Block { index, why: format!("inflates to {} bytes, not {want}", raw.len()) }),
+                Err(e) => Err(FileError::Block { index, why: format!("does not inflate: {e}") }),
+            }
+        };
+        raw.map_err(|e| fault = Some(e)).ok()
+    });
+    let values =
+        blocks.flat_map(|raw| raw.chunks_exact(2).map(|b| Value(u16::from_le_bytes([b[0], b[1]]))).collect::<Vec<_>>());
+    let table = Table::from_values(endgame, side, size, values);
+    match fault {
+        Some(e) => Err(e),
+        None => Ok(table),
     }
-    Ok(Table::from_raw(endgame, side, values))
 }
 
 /// Loads the table of `endgame` with `side` to move from `dir`.

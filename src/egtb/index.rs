@@ -228,6 +228,13 @@ impl Indexer {
         Some(index)
     }
 
+    /// Whether a placement and its mirror image have one index: all but those with both kings
+    /// on file `e`, whose pair is its own mirror, so that both images are stored (§3).
+    pub fn folds(squares: &[Square]) -> bool {
+        let e = |s: Square| s.file().index() == 4;
+        !(e(squares[0]) && e(squares[1]))
+    }
+
     /// The placement of an index, or `None` when two pieces share a point.
     pub fn decode(&self, index: Index) -> Option<Squares> {
         let mut sq: Squares = [Square::from_index(0); MAX_PIECES];

@@ -17,7 +17,7 @@ pub mod value;
 pub mod verify;
 
 pub use build::{BuildError, build};
-pub use checkpoint::Checkpoint;
+pub use checkpoint::{Checkpoint, Stage};
 pub use file::{FileError, TableError};
 pub use index::Indexer;
 pub use name::{Army, Endgame, NameError};

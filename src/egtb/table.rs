@@ -52,12 +52,59 @@ impl Side {
 pub struct Table {
     endgame: Endgame,
     side: Side,
-    values: Vec<u16>,
+    values: Entries,
+}
+
+/// The values as held in memory: one byte an entry while every value has one (`docs/egtb.md`
+/// §9), which halves what the engine and a build's sub-endgames hold; else the file's two.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Entries {
+    Narrow(Vec<u8>),
+    Wide(Vec<u16>),
+}
+
+/// The byte of a value: 0 draw, 1 to 127 `win 2b - 1`, 128 to 253 `loss 2(b - 128)`, 254
+/// undecided, 255 broken. Wins are odd and losses even (§5), so this holds every value up to
+/// `win 253` and `loss 250`.
+fn narrow(v: Value) -> Option<u8> {
+    match v.plies() {
+        Some(n) if v.is_win() => (n % 2 == 1 && n <= 253).then(|| n.div_ceil(2) as u8),
+        Some(n) => (n % 2 == 0 && n <= 250).then(|| 128 + (n / 2) as u8),
+        None if v.is_broken() => Some(255),
+        None if v.is_undecided() => Some(254),
+        None => Some(0),
+    }
+}
+
+fn widen(b: u8) -> Value {
+    match b {
+        0 => Value::DRAW,
+        1..=127 => Value::win(2 * b as u16 - 1),
+        128..=253 => Value::loss(2 * (b - 128) as u16),
+        254 => Value::UNDECIDED,
+        255 => Value::BROKEN,
+    }
 }
 
 impl Table {
-    pub fn from_raw(endgame: Endgame, side: Side, values: Vec<u16>) -> Table {
-        Table { endgame, side, values }
+    /// A table of `values` in index order, held narrow when they all fit a byte; `len` is
+    /// how many there are, to allocate once.
+    pub fn from_values(endgame: Endgame, side: Side, len: u64, values: impl IntoIterator<Item = Value>) -> Table {
+        let mut entries = Entries::Narrow(Vec::with_capacity(len as usize));
+        for v in values {
+            match &mut entries {
+                Entries::Narrow(bytes) => match narrow(v) {
+                    Some(b) => bytes.push(b),
+                    None => {
+                        let mut wide: Vec<u16> = bytes.iter().map(|&b| widen(b).0).collect();
+                        wide.push(v.0);
+                        entries = Entries::Wide(wide);
+                    }
+                },
+                Entries::Wide(wide) => wide.push(v.0),
+            }
+        }
+        Table { endgame, side, values: entries }
     }
 
     pub fn endgame(&self) -> Endgame {
@@ -69,35 +116,37 @@ impl Table {
     }
 
     pub fn len(&self) -> u64 {
-        self.values.len() as u64
+        match &self.values {
+            Entries::Narrow(v) => v.len() as u64,
+            Entries::Wide(v) => v.len() as u64,
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len() == 0
     }
 
-    pub fn raw(&self) -> &[u16] {
-        &self.values
+    /// Whether the values are held one byte an entry.
+    pub fn is_narrow(&self) -> bool {
+        matches!(self.values, Entries::Narrow(_))
     }
 
     pub fn get(&self, index: Index) -> Value {
-        Value(self.values[index as usize])
+        match &self.values {
+            Entries::Narrow(v) => widen(v[index as usize]),
+            Entries::Wide(v) => Value(v[index as usize]),
+        }
     }
 
-    /// Marks the draws at the indices `undecided` picks as undecided (`docs/egtb.md` §16).
-    pub fn mark_undecided(&mut self, undecided: impl Fn(usize) -> bool) {
-        for (i, v) in self.values.iter_mut().enumerate() {
-            if *v == Value::DRAW.0 && undecided(i) {
-                *v = Value::UNDECIDED.0;
-            }
-        }
+    /// Every value in index order.
+    pub fn values(&self) -> impl Iterator<Item = Value> + '_ {
+        (0..self.len()).map(|i| self.get(i))
     }
 
     /// The longest win and the longest loss, in plies.
     pub fn longest(&self) -> (u16, u16) {
         let (mut win, mut loss) = (0, 0);
-        for &v in &self.values {
-            let v = Value(v);
+        for v in self.values() {
             match v.plies() {
                 Some(n) if v.is_win() => win = win.max(n),
                 Some(n) => loss = loss.max(n),

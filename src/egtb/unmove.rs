@@ -28,19 +28,6 @@ fn origins(pc: Piece, to: Square, occ: Bitboard) -> Bitboard {
 /// (`docs/egtb.md` §6). Illegal
 /// predecessors are among them: the caller skips the broken entries.
 pub fn predecessors(ix: &Indexer, pieces: &[Piece], squares: &[Square], mover: Color, out: &mut Vec<Index>) {
-    predecessors_by(ix, pieces, squares, mover, &|_, _, _| true, out);
-}
-
-/// [`predecessors`] through the moves `allowed` accepts: `allowed(before, k, to)` is called with
-/// a placement before the move, the place of the piece that moves, and its destination.
-pub fn predecessors_by(
-    ix: &Indexer,
-    pieces: &[Piece],
-    squares: &[Square],
-    mover: Color,
-    allowed: &dyn Fn(&[Square], usize, Square) -> bool,
-    out: &mut Vec<Index>,
-) {
     out.clear();
     let n = squares.len();
     let mut image: Squares = [Square::from_index(0); MAX_PIECES];
@@ -49,7 +36,7 @@ pub fn predecessors_by(
     for s in &mut mirror[..n] {
         *s = s.flip_file();
     }
-    let folded = ix.encode(&mirror[..n]) == ix.encode(squares);
+    let folded = Indexer::folds(squares);
     for image in if folded { [Some(image), Some(mirror)] } else { [Some(image), None] }.into_iter().flatten() {
         let occ = image[..n].iter().fold(Bitboard::EMPTY, |bb, &s| bb.with(s));
         let mut before = image;
@@ -59,9 +46,7 @@ pub fn predecessors_by(
             }
             for from in origins(pc, image[k], occ) {
                 before[k] = from;
-                if allowed(&before[..n], k, image[k]) {
-                    out.extend(ix.encode(&before[..n]));
-                }
+                out.extend(ix.encode(&before[..n]));
             }
             before[k] = image[k];
         }
