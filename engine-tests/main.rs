@@ -18,6 +18,7 @@ mod play;
 mod protocol;
 mod robustness;
 mod session;
+mod spsa;
 mod strength;
 mod suite;
 mod tune;

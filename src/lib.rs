@@ -44,6 +44,7 @@ pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod search;
+pub mod spsa;
 pub mod suite;
 pub mod tapered;
 pub mod threads;

@@ -34,6 +34,7 @@ mod perft;
 mod pgn;
 mod play;
 mod serve;
+mod spsa;
 mod suite;
 mod train;
 mod tune;
@@ -58,6 +59,8 @@ pub enum Command {
     Play(play::Args),
     /// Fit the evaluation weights to game results (Texel's method); writes them as Rust source.
     Tune(tune::Args),
+    /// Tune the search's parameters by self-play game pairs (SPSA, docs/tuning.md §12).
+    Spsa(spsa::Args),
     /// The win/draw/loss model: `chuhan wdl fit FILES...` refits it on game outcomes.
     #[command(subcommand)]
     Wdl(wdl::Command),
@@ -95,6 +98,7 @@ impl Command {
             Command::Diagram(args) => args.run(),
             Command::Play(args) => args.run(),
             Command::Tune(args) => args.run(),
+            Command::Spsa(args) => args.run(),
             Command::Wdl(command) => command.run(),
             Command::Pgn(args) => args.run(),
             Command::Book(command) => command.run(),

@@ -134,8 +134,9 @@ impl History {
 
     /// Rewards the quiet move that caused a cut-off and punishes the quiet moves tried before it.
     pub fn update(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, ply: usize, rows: &ContRows) {
-        let bonus = (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX);
-        const { assert!(HISTORY_BONUS_MAX <= HISTORY_MAX && HISTORY_MAX <= i16::MAX as i32) };
+        let bonus =
+            (HISTORY_BONUS_PER_DEPTH.get() * depth - HISTORY_BONUS_OFFSET.get()).clamp(0, HISTORY_BONUS_MAX.get());
+        const { assert!(HISTORY_MAX <= i16::MAX as i32) };
         for &mv in tried {
             let Some(col) = Self::column(pos, mv) else { continue };
             let delta = if mv == best { bonus } else { -bonus };

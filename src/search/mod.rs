@@ -421,7 +421,7 @@ impl Worker<'_> {
     /// One line's search at `depth`: windows around the line's previous value, widened until
     /// the value falls inside.
     fn aspiration(&mut self, depth: Depth, previous: Value) -> Value {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = ASPIRATION_DELTA.get();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous > -INFINITE && !is_decisive(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {

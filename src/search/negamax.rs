@@ -104,7 +104,7 @@ impl Worker<'_> {
 
         if !PV && !in_check && excluded.is_none() && !is_decisive(beta) {
             // Reverse futility: far above beta at shallow depth, the opponent will not recover.
-            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (depth - improving as Depth) >= beta {
+            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN.get() * (depth - improving as Depth) >= beta {
                 return static_eval;
             }
             // Null move, unless the previous move was one, or the side has only soldiers left
@@ -120,7 +120,7 @@ impl Worker<'_> {
                 && self.pos.color_bb(us).count() > 4
                 && self.big_pieces(us) > 0
             {
-                let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+                let r = NULL_BASE_REDUCTION.get() + depth / NULL_DEPTH_DIVISOR.get();
                 self.stack[ply].mv = Some(Move::NULL);
                 self.stack[ply].cont = None; // no continuation after a pass
                 self.prefetch(self.pos.key_after_null());
@@ -152,7 +152,7 @@ impl Worker<'_> {
         // ProbCut: a capture whose reduced search beats beta by a margin would almost surely
         // beat beta at full depth; the table can rule the test out in advance.
         if !PV && !in_check && depth >= PROBCUT_MIN_DEPTH && excluded.is_none() && !is_decisive(beta) && self.pruning {
-            let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving as Value;
+            let pc_beta = beta + PROBCUT_MARGIN.get() - PROBCUT_IMPROVING.get() * improving as Value;
             let hopeless = tte.is_some_and(|e| e.depth >= depth - (PROBCUT_REDUCTION - 1) && e.value < pc_beta);
             if !hopeless && let Some(v) = self.probcut(pc_beta, static_eval, depth, ply, tt_move) {
                 return v;
@@ -179,7 +179,7 @@ impl Worker<'_> {
             && e.bound != Bound::Upper
             && !is_decisive(e.value)
         {
-            let s_beta = e.value - SE_MARGIN * depth;
+            let s_beta = e.value - SE_MARGIN.get() * depth;
             self.stack[ply].excluded = Some(ttm);
             let v = self.negamax::<false>(s_beta - 1, s_beta, (depth - 1) / 2, ply);
             self.stack[ply].excluded = None;
@@ -200,7 +200,7 @@ impl Worker<'_> {
         let rows = self.cont_rows(ply);
         let mut moves = self.take_moves();
         moves.picker.reset(&self.pos, kind, tt_move, killers, rows);
-        moves.picker.sort_quiets_above(-QUIET_SORT_PER_DEPTH * depth);
+        moves.picker.sort_quiets_above(-QUIET_SORT_PER_DEPTH.get() * depth);
         moves.quiets.clear();
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -214,7 +214,7 @@ impl Worker<'_> {
             }
             let capture = is_capture(&self.pos, mv);
             let prunable = !PV && !in_check && !capture && best > -MATE_BOUND;
-            let lmp_count = (LMP_BASE + (depth * depth) as usize) / (2 - improving as usize);
+            let lmp_count = (LMP_BASE.get() as usize + (depth * depth) as usize) / (2 - improving as usize);
             let late = depth <= LMP_MAX_DEPTH && moves.quiets.len() >= lmp_count;
             // Late-move pruning and futility pruning spare checks: in xiangqi a quiet check
             // (a discovered cannon or horse check) is often the point of a combination.
@@ -235,8 +235,8 @@ impl Worker<'_> {
             let hist_score = if reducible || prunable { self.hist.quiet(&self.pos, mv, &rows) } else { 0 };
             // Futility and history pruning: near the leaves, a quiet move that cannot lift the
             // static evaluation to alpha, or that has kept failing here, is skipped.
-            let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN * depth <= alpha && !late;
-            let failing = depth <= HISTORY_PRUNE_MAX_DEPTH && hist_score < -HISTORY_PRUNE_MARGIN * depth;
+            let futile = depth <= FUTILITY_MAX_DEPTH && static_eval + FUTILITY_MARGIN.get() * depth <= alpha && !late;
+            let failing = depth <= HISTORY_PRUNE_MAX_DEPTH && hist_score < -HISTORY_PRUNE_MARGIN.get() * depth;
             if prunable && (failing || futile) && !self.gives_check(mv, &mut check_info) {
                 moves.quiets.push(mv);
                 continue;
@@ -244,7 +244,8 @@ impl Worker<'_> {
             // SEE pruning: near the leaves, a move that loses material by static exchange
             // (beyond a margin that grows with depth) is not searched, unless it checks.
             if !PV && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH {
-                let margin = if capture { SEE_CAPTURE_MARGIN * depth } else { SEE_QUIET_MARGIN * depth * depth };
+                let margin =
+                    if capture { SEE_CAPTURE_MARGIN.get() * depth } else { SEE_QUIET_MARGIN.get() * depth * depth };
                 if !self.pos.see_ge(mv, -margin) && !self.gives_check(mv, &mut check_info) {
                     continue;
                 }
@@ -268,7 +269,7 @@ impl Worker<'_> {
                     r += tt_capture as Depth;
                     r -= killers.contains(&Some(mv)) as Depth;
                     // Quiet moves that worked before are reduced less, those that failed more.
-                    r -= hist_score / LMR_HISTORY_DIVISOR;
+                    r -= hist_score / LMR_HISTORY_DIVISOR.get();
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1);

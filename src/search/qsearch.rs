@@ -84,7 +84,7 @@ impl Worker<'_> {
             // of legal moves is not needed.
             if !in_check && quiet_checks.is_none() {
                 let gain = victim(&self.pos, mv).map_or(0, |k: PieceKind| GAIN[k.index()]);
-                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                if stand_pat + gain + DELTA_MARGIN.get() <= alpha {
                     continue;
                 }
                 // A capture that loses material is not worth more than standing pat.

@@ -22,6 +22,7 @@ use super::settings::Settings;
 use super::{Command, Dialect, Go, ParseError, check_legal, parse};
 use crate::engine::{Bound, Engine, Limits, MAX_DEPTH, MAX_THREADS};
 use crate::game::chuhan::{self, Source};
+use crate::search::params::TUNABLES;
 use crate::types::{Depth, Score};
 
 /// What the reader thread and the search thread tell the loop.
@@ -409,6 +410,10 @@ impl Driver {
                 }
             }
             OptionChange::Ignored(why) => self.info(why),
+            OptionChange::Tune { index, value } => {
+                // Validated against the range already.
+                let _ = TUNABLES[index].set(value);
+            }
             _ => {}
         }
         self.settings.apply(change);

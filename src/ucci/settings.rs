@@ -65,7 +65,8 @@ impl Settings {
             | OptionChange::EgtbPaths(_)
             | OptionChange::UseNnue(_)
             | OptionChange::EvalFile(_)
-            | OptionChange::Ignored(_) => {}
+            | OptionChange::Ignored(_)
+            | OptionChange::Tune { .. } => {}
         }
     }
 }

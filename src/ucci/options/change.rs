@@ -6,6 +6,7 @@ use std::fmt;
 use super::{DEFAULT_HASH_MB, EMPTY, Named, OptionId, OptionKind, find};
 use crate::board::MoveLimit;
 use crate::engine::Level;
+use crate::search::params::TUNABLES;
 use crate::ucci::Dialect;
 use crate::ucci::command::parse_int;
 
@@ -64,6 +65,12 @@ pub enum OptionChange {
     /// `usehash false`, `idle` above `none`); `Display` says why it is ignored. Their default
     /// values, which are what Chuhan does, are [`OptionChange::NoChange`].
     Ignored(Ignored),
+    /// A search parameter for tuning, by its index in [`TUNABLES`], not announced to GUIs
+    /// (`docs/tuning.md` §12).
+    Tune {
+        index: usize,
+        value: i32,
+    },
 }
 
 /// The ElephantEye option values that Chuhan accepts and cannot follow.
@@ -118,7 +125,7 @@ pub fn validate(
     max_threads: u32,
 ) -> Result<OptionChange, OptionError> {
     let Some(Named { def, spelling, name }) = find(name, dialect) else {
-        return Err(OptionError::Unknown(name.trim().to_string()));
+        return tune(name, value);
     };
     let bad = |reason: String| OptionError::BadValue { name, reason };
     let value = value.map(str::trim).filter(|v| !v.is_empty());
@@ -149,6 +156,25 @@ pub fn validate(
         OptionKind::Text { .. } => Typed::Text(value.filter(|v| *v != EMPTY).unwrap_or_default().to_string()),
     };
     Ok(change(def.id, typed))
+}
+
+/// A `setoption` of a search parameter (`chuhan spsa`), or no option at all.
+fn tune(name: &str, value: Option<&str>) -> Result<OptionChange, OptionError> {
+    let index = TUNABLES
+        .iter()
+        .position(|t| t.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
+    let t = TUNABLES[index];
+    let bad = |reason: String| OptionError::BadValue { name: t.name, reason };
+    let Some(text) = value.map(str::trim).filter(|v| !v.is_empty()) else {
+        return Err(bad("missing value (a number)".into()));
+    };
+    let n = parse_int(text).ok_or_else(|| bad(format!("'{text}' is not a number")))?;
+    let value = i32::try_from(n)
+        .ok()
+        .filter(|v| (t.min..=t.max).contains(v))
+        .ok_or_else(|| bad(format!("{text} is out of range ({} to {})", t.min, t.max)))?;
+    Ok(OptionChange::Tune { index, value })
 }
 
 /// A `setoption` value checked against the option's type.
