@@ -8,6 +8,7 @@ use crate::board::Position;
 use crate::egtb::{Tablebase, Value, probe};
 use crate::notation::{Notation, format_move, score_text};
 use crate::types::{Color, Move, Score};
+use crate::words::{Lang, Say, side_in};
 
 /// The most best moves a lapse names.
 pub const BEST_NAMED: usize = 3;
@@ -76,7 +77,7 @@ impl TableView {
     }
 
     /// The position's verdict: `Red wins: mate in 10 (19 plies)`.
-    pub fn verdict(&self) -> String {
+    pub fn verdict(&self) -> Say {
         verdict(self.side, self.value)
     }
 
@@ -109,35 +110,52 @@ impl Lapse {
         };
         format!(
             "throws away the {what} ({} before, {} after); the tables' best {}{more}",
-            move_text(self.before),
-            move_text(self.after),
+            move_text(self.before).get(Lang::En),
+            move_text(self.after).get(Lang::En),
             best.join(" or ")
         )
     }
 }
 
-/// A position's value for `side`, to move there: `Red wins: mate in 10 (19 plies)`, `Black
-/// loses: mated in 6 (12 plies)`, `Black has lost: no legal move`, `Draw`, `Undecided: ...`.
-pub fn verdict(side: Color, value: Value) -> String {
-    let name = match side {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    };
+/// A position's value for `side`, to move there, in both languages: `Red wins: mate in 10 (19
+/// plies)` (`红方胜：10步杀（19个半回合）`), `Black loses: mated in 6 (12 plies)`, `Black has
+/// lost: no legal move`, `Draw`, `Undecided: ...`.
+pub fn verdict(side: Color, value: Value) -> Say {
+    let (en, zh) = (side_in(Lang::En, side), side_in(Lang::Zh, side));
+    let text = move_text(value);
     match (Kind::of(value), value.plies()) {
-        (Kind::Loss, Some(0)) => format!("{name} has lost: no legal move"),
-        (Kind::Win, Some(n)) => format!("{name} wins: {} ({})", move_text(value), plies(n)),
-        (Kind::Loss, Some(n)) => format!("{name} loses: {} ({})", move_text(value), plies(n)),
-        (Kind::Undecided, _) => "Undecided: no mate, but a perpetual check or chase may decide it".to_string(),
-        _ => "Draw".to_string(),
+        (Kind::Loss, Some(0)) => Say::new(format!("{en} has lost: no legal move"), format!("{zh}已负：无着可走")),
+        (Kind::Win, Some(n)) => Say::new(
+            format!("{en} wins: {} ({})", text.get(Lang::En), plies(n)),
+            format!("{zh}胜：{}（{n}个半回合）", text.get(Lang::Zh)),
+        ),
+        (Kind::Loss, Some(n)) => Say::new(
+            format!("{en} loses: {} ({})", text.get(Lang::En), plies(n)),
+            format!("{zh}负：{}（{n}个半回合）", text.get(Lang::Zh)),
+        ),
+        (Kind::Undecided, _) => Say::new(
+            "Undecided: no mate, but a perpetual check or chase may decide it",
+            "未定：无杀，但长将或长捉可能定胜负",
+        ),
+        _ => Say::new("Draw", "和棋"),
     }
 }
 
-/// A value for its side in a few words: `mate in 10`, `mated in 6`, `draw`, `undecided`.
-pub fn move_text(value: Value) -> String {
+/// A value for its side in a few words: `mate in 10` (`10步杀`), `mated in 6` (`6步被杀`),
+/// `draw` (`和`), `undecided` (`未定`).
+pub fn move_text(value: Value) -> Say {
     match (Kind::of(value), value.plies()) {
-        (Kind::Win, Some(n)) => score_text(Score::Decided { win: true, plies: u32::from(n) }),
-        (Kind::Loss, Some(n)) => score_text(Score::Decided { win: false, plies: u32::from(n) }),
-        (kind, _) => kind.name().to_string(),
+        (Kind::Win, Some(n)) => {
+            let moves = n.div_ceil(2).max(1);
+            Say::new(score_text(Score::Decided { win: true, plies: u32::from(n) }), format!("{moves}步杀"))
+        }
+        (Kind::Loss, Some(0)) => Say::new(score_text(Score::Decided { win: false, plies: 0 }), "被杀"),
+        (Kind::Loss, Some(n)) => {
+            let moves = n.div_ceil(2);
+            Say::new(score_text(Score::Decided { win: false, plies: u32::from(n) }), format!("{moves}步被杀"))
+        }
+        (Kind::Undecided, _) => Say::new("undecided", "未定"),
+        _ => Say::new("draw", "和"),
     }
 }
 
@@ -147,7 +165,7 @@ fn plies(n: u16) -> String {
 
 /// Each move of `view` in `notation`, with its value for the mover: the rows a front lists.
 pub fn move_rows(pos: &Position, view: &TableView, notation: Notation) -> Vec<(String, String)> {
-    view.moves.iter().map(|&(mv, v)| (format_move(pos, mv, notation), move_text(v))).collect()
+    view.moves.iter().map(|&(mv, v)| (format_move(pos, mv, notation), move_text(v).get(Lang::En))).collect()
 }
 
 #[cfg(test)]
@@ -163,14 +181,23 @@ mod tests {
 
     #[test]
     fn verdicts_and_move_values_are_worded_once() {
-        assert_eq!(verdict(Color::Red, Value::win(19)), "Red wins: mate in 10 (19 plies)");
-        assert_eq!(verdict(Color::Black, Value::loss(12)), "Black loses: mated in 6 (12 plies)");
-        assert_eq!(verdict(Color::Black, Value::MATED), "Black has lost: no legal move");
-        assert_eq!(verdict(Color::Red, Value::DRAW), "Draw");
-        assert!(verdict(Color::Red, Value::UNDECIDED).starts_with("Undecided"));
-        assert_eq!(move_text(Value::win(1)), "mate in 1");
-        assert_eq!(move_text(Value::loss(2)), "mated in 1");
-        assert_eq!((move_text(Value::DRAW), Kind::of(Value::UNDECIDED).name()), ("draw".into(), "undecided"));
+        let en = |side, v| verdict(side, v).get(Lang::En);
+        let zh = |side, v| verdict(side, v).get(Lang::Zh);
+        assert_eq!(en(Color::Red, Value::win(19)), "Red wins: mate in 10 (19 plies)");
+        assert_eq!(zh(Color::Red, Value::win(19)), "红方胜：10步杀（19个半回合）");
+        assert_eq!(en(Color::Black, Value::loss(12)), "Black loses: mated in 6 (12 plies)");
+        assert_eq!(zh(Color::Black, Value::loss(12)), "黑方负：6步被杀（12个半回合）");
+        assert_eq!(en(Color::Black, Value::MATED), "Black has lost: no legal move");
+        assert_eq!(zh(Color::Black, Value::MATED), "黑方已负：无着可走");
+        assert_eq!((en(Color::Red, Value::DRAW), zh(Color::Red, Value::DRAW)), ("Draw".into(), "和棋".into()));
+        assert!(en(Color::Red, Value::UNDECIDED).starts_with("Undecided"));
+        assert!(zh(Color::Red, Value::UNDECIDED).starts_with("未定"));
+        assert_eq!(move_text(Value::win(1)).get(Lang::En), "mate in 1");
+        assert_eq!(move_text(Value::win(1)).get(Lang::Zh), "1步杀");
+        assert_eq!(move_text(Value::loss(2)).get(Lang::En), "mated in 1");
+        assert_eq!(move_text(Value::loss(2)).get(Lang::Zh), "1步被杀");
+        assert_eq!(move_text(Value::DRAW).get(Lang::En), "draw");
+        assert_eq!(Kind::of(Value::UNDECIDED).name(), "undecided");
     }
 
     #[test]
@@ -178,7 +205,7 @@ mod tests {
         // The rook mates on d1 or stalemates (a loss too) on a8: the king is held on the d-file
         // by the flying general.
         let (pos, view) = view("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
-        assert_eq!(view.verdict(), "Red wins: mate in 1 (1 ply)");
+        assert_eq!(view.verdict().get(Lang::En), "Red wins: mate in 1 (1 ply)");
         let mut best: Vec<String> = view.best().iter().map(ToString::to_string).collect();
         best.sort();
         assert_eq!(best, ["a1a8", "a1d1"]);
@@ -211,11 +238,14 @@ mod tests {
         assert_eq!(win.lapse(win.best()[0]), None);
         // Black takes the hanging rook and draws; stepping aside loses.
         let (pos, draw) = view("3k5/3R5/9/9/9/9/9/9/9/5K3 b - - 0 1");
-        assert_eq!(draw.verdict(), "Draw");
+        assert_eq!(draw.verdict().get(Lang::En), "Draw");
         let aside = draw.lapse(Move::parse("d9e9").expect("move")).expect("the draw thrown away");
         assert_eq!(
             aside.text(&pos, Notation::Wxf),
-            format!("throws away the draw (draw before, {} after); the tables' best K4+1", move_text(aside.after))
+            format!(
+                "throws away the draw (draw before, {} after); the tables' best K4+1",
+                move_text(aside.after).get(Lang::En)
+            )
         );
         assert_eq!(draw.lapse(Move::parse("d9d8").expect("move")), None);
     }

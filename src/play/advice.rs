@@ -12,6 +12,7 @@ use crate::game::tables::{self, TableView};
 use crate::notation::{self, Notation, score_text};
 use crate::types::{Color, Move, Score, Value};
 use crate::wdl::{self, Wdl};
+use crate::words::Lang;
 
 /// Cells of the score bar: one per rank of the board.
 const BAR_CELLS: usize = 10;
@@ -65,9 +66,9 @@ pub fn hint_text(pos: &Position, lines: &[Line], notation: Notation) -> String {
 /// The `hint` answer in a position the endgame tables cover: their verdict, then their best
 /// moves as [`hint_text`] lists a search's, each with the value it keeps for the player.
 pub fn table_hint_text(pos: &Position, view: &TableView, notation: Notation) -> String {
-    let mut text = format!("Hint from the endgame tables: {}", view.verdict());
+    let mut text = format!("Hint from the endgame tables: {}", view.verdict().get(Lang::En));
     for (k, &(mv, value)) in view.moves.iter().take(HINT_LINES).enumerate() {
-        text += &hint_row(k, pos, mv, notation, &tables::move_text(value));
+        text += &hint_row(k, pos, mv, notation, &tables::move_text(value).get(Lang::En));
     }
     text
 }

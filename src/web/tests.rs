@@ -231,6 +231,17 @@ async fn analysis_gives_three_lines_and_a_hint_three_moves() {
     assert_eq!(next(&mut ws, "hint").await["lines"].as_array().map(Vec::len), Some(3));
 }
 
+/// The tables' verdict and move values are in the tab's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_verdict_is_in_the_tabs_language() {
+    let port = start_with(Some(crate::egtb::for_tests::krk())).await;
+    let mut ws = connect_to(port, "?lang=zh", None).await.expect("socket");
+    send(&mut ws, json!({"t": "analyse", "fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", "multipv": 1})).await;
+    let tables = next(&mut ws, "state").await["tables"].clone();
+    assert_eq!(tables["verdict"], "红方胜：1步杀（1个半回合）", "{tables}");
+    assert_eq!(tables["moves"][0]["text"], "1步杀", "{tables}");
+}
+
 /// Rook against bare king with `krk` on the server: the state carries the verdict and every
 /// move's value, best first, in the tab's notation; a board the tables do not cover carries
 /// none, nor does a server without tables.

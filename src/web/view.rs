@@ -44,8 +44,8 @@ fn colour(c: Color) -> &'static str {
 }
 
 /// What `egtb` says of `pos`, when it covers it: the verdict and each move's value in the
-/// game layer's words, the moves in `notation`.
-pub fn tables_info(pos: &Position, egtb: &Tablebase, notation: Notation) -> Option<TablesInfo> {
+/// game layer's words in `lang`, the moves in `notation`.
+pub fn tables_info(pos: &Position, egtb: &Tablebase, notation: Notation, lang: Lang) -> Option<TablesInfo> {
     let view = TableView::of(pos, egtb)?;
     let moves = view
         .moves
@@ -53,11 +53,11 @@ pub fn tables_info(pos: &Position, egtb: &Tablebase, notation: Notation) -> Opti
         .map(|&(mv, value)| TableMove {
             mv: MoveText { iccs: mv.to_string(), text: notation::format_move(pos, mv, notation) },
             kind: Kind::of(value).name(),
-            text: tables::move_text(value),
+            text: tables::move_text(value).get(lang),
             plies: value.plies(),
         })
         .collect();
-    Some(TablesInfo { kind: Kind::of(view.value).name(), verdict: view.verdict(), moves })
+    Some(TablesInfo { kind: Kind::of(view.value).name(), verdict: view.verdict().get(lang), moves })
 }
 
 /// The tab's state message; `thinking` while Chuhan is to reply; the tables' view of the
@@ -107,7 +107,7 @@ pub fn state(b: &Board, prefs: &Prefs, thinking: bool, egtb: Option<&Tablebase>)
         clock: b.game.clock().map(|c| clock(c, pos.side_to_move(), b.game.is_over())),
         tree: if analysis { b.tree.moves(b.game.start(), prefs.notation) } else { Vec::new() },
         node: b.node,
-        tables: egtb.and_then(|tb| tables_info(pos, tb, prefs.notation)),
+        tables: egtb.and_then(|tb| tables_info(pos, tb, prefs.notation, prefs.lang)),
     }))
 }
 
