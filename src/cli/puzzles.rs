@@ -69,6 +69,9 @@ pub struct CheckArgs {
     /// Check this many puzzles spread evenly over the file (default: all).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
+    /// Write the puzzles that hold here, as they are in the file.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 /// One distinct game to mine: where it comes from, its start and moves.
@@ -229,9 +232,14 @@ impl CheckArgs {
         let mut engine = Engine::new().map_err(|e| CliError::Failed(format!("cannot start the engine: {e}")))?;
         engine.set_use_book(false);
         let mut holding = 0;
+        let mut kept = String::new();
         for puzzle in &chosen {
             let check = puzzles::check(&mut engine, puzzle, self.depth).map_err(CliError::Failed)?;
             holding += usize::from(check.holds);
+            if check.holds {
+                kept.push_str(&puzzles::to_line(puzzle));
+                kept.push('\n');
+            }
             let steps: Vec<String> = check
                 .steps
                 .iter()
@@ -253,6 +261,10 @@ impl CheckArgs {
             );
         }
         out!("{holding} of {} puzzles hold at depth {}", chosen.len(), self.depth);
+        if let Some(path) = &self.out {
+            write_atomic(path, kept.as_bytes())
+                .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
+        }
         Ok(())
     }
 }

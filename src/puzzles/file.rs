@@ -44,7 +44,7 @@ impl Puzzle {
     /// they start and end with the solver's, and its rating is one.
     fn validate(&self) -> Result<(), String> {
         let mut pos = Position::from_fen(&self.fen).map_err(|e| format!("fen: {e}"))?;
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             return Err(format!("{} moves: a solution starts and ends with the solver's move", self.moves.len()));
         }
         for text in &self.moves {

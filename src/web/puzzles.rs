@@ -1,4 +1,4 @@
-//! The puzzles' side of the server (`docs/puzzles.md` §4): the set it serves (`--puzzles FILE`,
+//! The puzzles' side of the server (`docs/web.md` §6): the set it serves (`--puzzles FILE`,
 //! or the sample built in), the legal moves of each position a solution reaches, and the
 //! engine's answer to a wrong move. Plain HTTP: a puzzle needs no session, and the page keeps
 //! the solver's progress and rating itself.
