@@ -43,6 +43,7 @@ pub mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod play;
+pub mod puzzles;
 pub mod search;
 pub mod spsa;
 pub mod suite;

@@ -33,6 +33,7 @@ mod merge;
 mod perft;
 mod pgn;
 mod play;
+mod puzzles;
 mod serve;
 mod spsa;
 mod suite;
@@ -82,6 +83,9 @@ pub enum Command {
     /// Endgame tablebases: build, verify, describe and probe them (docs/egtb.md).
     #[command(subcommand)]
     Egtb(egtb::Command),
+    /// Puzzles: mine them from game files (`build`), check them by a deeper search (`check`).
+    #[command(subcommand)]
+    Puzzles(puzzles::Command),
     /// Serve the board in the browser: play, analyse and review games (127.0.0.1:8412).
     Serve(serve::Args),
 }
@@ -107,6 +111,7 @@ impl Command {
                 Some(m) => args.run(m),
                 None => Err(CliError::Failed("internal: no arguments for match".to_string())),
             },
+            Command::Puzzles(command) => command.run(),
             Command::Serve(args) => args.run(),
             Command::Egtb(command) => command.run(),
             Command::Datagen(args) => args.run(),

@@ -30,6 +30,10 @@ pub struct Args {
     /// and Chuhan plays from them.
     #[command(flatten)]
     egtb: Egtb,
+    /// The puzzles of /puzzles, as `chuhan puzzles build` writes them (default: the sample
+    /// built in, mined from the CCPD). Read once at the start.
+    #[arg(long, value_name = "FILE")]
+    puzzles: Option<std::path::PathBuf>,
 }
 
 impl Args {
@@ -39,6 +43,17 @@ impl Args {
             None => None,
         };
         let egtb = self.egtb.open()?;
+        let puzzles = match &self.puzzles {
+            Some(path) => {
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+                let set =
+                    chuhan::puzzles::read(&text).map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+                let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+                Some((set, name))
+            }
+            None => None,
+        };
         let listener = chuhan::web::bind(self.host, self.port).map_err(CliError::failed)?;
         if !self.host.is_loopback() {
             eprintln!(
@@ -51,7 +66,7 @@ impl Args {
         if self.open {
             open(&url);
         }
-        chuhan::web::serve_blocking(listener, book, self.move_limit, egtb).map_err(CliError::failed)
+        chuhan::web::serve_blocking(listener, book, self.move_limit, egtb, puzzles).map_err(CliError::failed)
     }
 }
 

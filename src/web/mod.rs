@@ -13,6 +13,7 @@ mod assets;
 mod cores;
 mod games;
 mod protocol;
+mod puzzles;
 mod session;
 mod setup;
 mod tree;
@@ -34,6 +35,7 @@ use tokio::net::TcpListener;
 use crate::board::MoveLimit;
 use crate::book::Book;
 use crate::egtb::Tablebase;
+use crate::puzzles::Puzzle;
 use crate::words::{self, Say};
 
 /// The port `chuhan serve` listens on when none is given.
@@ -64,6 +66,8 @@ pub struct Shared {
     waiting: Arc<Mutex<WaitingBooks>>,
     /// The endgame tables every tab's board shows and every engine plays from (`--egtb`).
     egtb: Option<Arc<Tablebase>>,
+    /// The puzzles of `/puzzles` (`--puzzles`, or the sample built in).
+    puzzles: Arc<puzzles::PuzzleSet>,
 }
 
 /// Books sent to `/api/book` and not yet taken, each under its token.
@@ -79,7 +83,8 @@ impl Shared {
     pub fn new(port: u16, cores: usize, book: Option<Arc<Book>>, move_limit: MoveLimit) -> Shared {
         let book = book.or_else(|| Book::open_or_default("").ok());
         let waiting = Arc::default();
-        Shared { port, cores: cores::Cores::new(cores), book, move_limit, waiting, egtb: None }
+        let puzzles = puzzles::PuzzleSet::sample();
+        Shared { port, cores: cores::Cores::new(cores), book, move_limit, waiting, egtb: None, puzzles }
     }
 
     /// Keeps a book a tab sent until it takes it; its token.
@@ -143,6 +148,10 @@ pub fn router(shared: Shared) -> Router {
         .route("/analysis", get(assets::page))
         .route("/review", get(assets::page))
         .route("/editor", get(assets::page))
+        .route("/puzzles", get(assets::page))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/api/puzzles/position", post(puzzles::position))
+        .route("/api/puzzles/refute", post(puzzles::refute))
         .route("/assets/{file}", get(assets::asset))
         .route("/api/games", post(read_games))
         .route("/api/book", post(read_book).layer(DefaultBodyLimit::max(MAX_BOOK)))
@@ -237,15 +246,20 @@ pub fn bind(host: IpAddr, port: u16) -> Result<std::net::TcpListener, String> {
 }
 
 /// Serves on `listener` until the process ends, at most `cores` searches at once, with `book`
-/// (`None`: the default book), games drawn at `move_limit`, showing and playing from `egtb`.
+/// (`None`: the default book), games drawn at `move_limit`, showing and playing from `egtb`,
+/// `/puzzles` from the file `puzzles` names (`None`: the sample built in).
 pub async fn serve(
     listener: TcpListener,
     cores: usize,
     book: Option<Arc<Book>>,
     move_limit: MoveLimit,
     egtb: Option<Arc<Tablebase>>,
+    puzzles: Option<(Vec<Puzzle>, String)>,
 ) -> std::io::Result<()> {
-    let shared = Shared { egtb, ..Shared::new(listener.local_addr()?.port(), cores, book, move_limit) };
+    let mut shared = Shared { egtb, ..Shared::new(listener.local_addr()?.port(), cores, book, move_limit) };
+    if let Some((set, name)) = puzzles {
+        shared.puzzles = puzzles::PuzzleSet::new(set, &name);
+    }
     axum::serve(listener, router(shared)).await
 }
 
@@ -255,11 +269,12 @@ pub fn serve_blocking(
     book: Option<Arc<Book>>,
     move_limit: MoveLimit,
     egtb: Option<Arc<Tablebase>>,
+    puzzles: Option<(Vec<Puzzle>, String)>,
 ) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(cores.max(2)).enable_all().build()?;
-    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book, move_limit, egtb).await })
+    runtime.block_on(async { serve(TcpListener::from_std(listener)?, cores, book, move_limit, egtb, puzzles).await })
 }
 
 /// The address to print and open: loopback's name for a loopback or unspecified address.

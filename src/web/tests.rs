@@ -20,7 +20,7 @@ async fn start() -> u16 {
 async fn start_with(egtb: Option<Arc<Tablebase>>) -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     let port = listener.local_addr().expect("bound").port();
-    tokio::spawn(serve(listener, 2, None, crate::board::MoveLimit::SIXTY, egtb));
+    tokio::spawn(serve(listener, 2, None, crate::board::MoveLimit::SIXTY, egtb, None));
     port
 }
 
@@ -577,4 +577,5 @@ async fn a_chinese_tab_hears_file_book_and_message_faults_in_chinese() {
     assert_eq!(next(&mut ws, "error").await["text"], "无法识别的消息：不是 JSON（第 1 行第 12 列出错）");
 }
 
+mod puzzles;
 mod sharing;

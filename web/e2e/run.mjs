@@ -117,6 +117,30 @@ function oneBook() {
   return dir + 'one.book';
 }
 
+/** A puzzle of `chuhan puzzles build` (mined from positions/mate.epd): Red mates in 2 only by
+ * the cannon's sacrifice 炮三进九; its file, for `chuhan serve --puzzles`. */
+const PUZZLE = {
+  id: 'mates.pgn:29:0',
+  fen: '2b1ka3/4a4/4b4/9/9/2R6/9/9/1r1p5/4K1C2 w - - 0 1',
+  moves: ['g0g9', 'e7g9', 'c4c9'],
+  rating: 1060,
+  themes: ['mate', 'mateIn2'],
+  goal: 'win',
+  value: '+M2',
+  second: '-1.80',
+  depth: 10,
+  source: 'mates.pgn:29',
+  ply: 0,
+  played: null,
+};
+
+function puzzleFile() {
+  const dir = ROOT + 'target/e2e/';
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(dir + 'puzzles.jsonl', JSON.stringify(PUZZLE) + '\n');
+  return dir + 'puzzles.jsonl';
+}
+
 /** Drops the file at `path` onto `selector` as one is dropped from a file manager: the drag
  * enters the page and passes over it (then `whileOver` runs), and is let go there. */
 async function dropFile(page, selector, path, whileOver = async () => {}) {
@@ -500,6 +524,103 @@ try {
       await page.waitForFunction(() => /^Endgame tables: Black (loses|has lost)/.test(document.querySelector('#tables .verdict')?.textContent || ''));
     } finally {
       served.child.kill();
+    }
+  });
+
+  await check('puzzles: a wrong move refuted by the engine, then the puzzle solved by clicks, the board playing the reply; the rating kept', async () => {
+    const file = puzzleFile();
+    const served = await startServer(['--puzzles', file]);
+    try {
+      await page.goto(served.url + 'puzzles?id=' + encodeURIComponent(PUZZLE.id));
+      await page.evaluate(() => localStorage.removeItem('chuhan.puzzles'));
+      await page.goto(served.url + 'puzzles?id=' + encodeURIComponent(PUZZLE.id));
+      await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Find the best move for Red' && document.body.dataset.ready === 'ready');
+      same(await piecesOnBoard(page), piecesOfFen(PUZZLE.fen), 'the puzzle on the board');
+      // 俥七进一 misses the mate: Black's soldier answers, and the arrow shows it.
+      await click(page, 'c4');
+      await click(page, 'c5');
+      await page.waitForSelector('#status.bad', { timeout: PATIENCE });
+      const why = await page.textContent('#status');
+      assert(/^Not the move: \S+ is answered by \S+ \([+-]/.test(why), why);
+      assert((await page.evaluate(() => document.body.dataset.refutation)) === 'd1e1', 'the refutation');
+      assert((await page.locator('svg.cg-shapes line').count()) === 1, 'the refutation\'s arrow');
+      const after = JSON.parse(await page.evaluate(() => localStorage.getItem('chuhan.puzzles')));
+      assert(after.results[PUZZLE.id] === 'failed' && after.rating < 1500, JSON.stringify(after));
+      await page.click('#retry');
+      await page.waitForFunction(() => !document.querySelector('#status.bad') && document.body.dataset.ready === 'ready');
+      same(await piecesOnBoard(page), piecesOfFen(PUZZLE.fen), 'the puzzle again');
+      // The cannon's sacrifice: the board plays the elephant's capture, then the rook mates.
+      await click(page, 'g0');
+      await click(page, 'g9');
+      await page.waitForFunction(() => document.querySelector('#status.good') && document.body.dataset.ready === 'ready');
+      same(await piecesOnBoard(page), piecesOfFen('2b1kab2/4a4/9/9/9/2R6/9/9/1r1p5/4K4'), 'the reply played');
+      await click(page, 'c4');
+      await click(page, 'c9');
+      await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Solved!');
+      assert((await page.textContent('#themes')).includes('mate in 2'), await page.textContent('#themes'));
+      // The first try counts: still failed, the rating as it was after the wrong move.
+      const kept = JSON.parse(await page.evaluate(() => localStorage.getItem('chuhan.puzzles')));
+      same(kept, after, 'the progress kept');
+    } finally {
+      served.child.kill();
+    }
+  });
+
+  await check('puzzles: a reviewed game\'s blunder becomes one of your puzzles', async () => {
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.mistakes'));
+    const game = `[FEN "${PUZZLE.fen}"]\n[Result "*"]\n1. c4c5 *\n`;
+    await page.setInputFiles('#file', { name: 'mistake.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(game) });
+    await page.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
+    await page.selectOption('#movetime', '0.5');
+    await page.click('#analyse');
+    await page.waitForFunction(() => document.body.dataset.mistakes === '1', null, { timeout: PATIENCE });
+    await page.goto(url + 'puzzles?set=mistakes');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Find the best move for Red' && document.body.dataset.ready === 'ready');
+    assert((await page.inputValue('#puzzle-set')) === 'mistakes', 'the set of your mistakes');
+    assert((await page.textContent('#puzzle-info')).includes('c4c5??') || /\?\?/.test(await page.textContent('#puzzle-info')), await page.textContent('#puzzle-info'));
+    await click(page, 'g0');
+    await click(page, 'g9');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Solved!');
+  });
+
+  await check('puzzles at three sizes: the board fits a phone without sideways scrolling, a tap moves; screenshots', async () => {
+    for (const [name, viewport, touch] of [
+      ['web-puzzles-phone.png', { width: 390, height: 844 }, true],
+      ['web-puzzles-tablet.png', { width: 768, height: 1024 }, false],
+      ['web-puzzles-desktop.png', { width: 1920, height: 1080 }, false],
+    ]) {
+      const ctx = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch, locale: 'en-US' });
+      const p = await ctx.newPage();
+      try {
+        await p.goto(url + 'puzzles');
+        await p.waitForFunction(() => /^Find the/.test(document.querySelector('#status')?.textContent || '') && document.body.dataset.ready === 'ready');
+        const wide = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(wide <= 0, `${viewport.width}x${viewport.height}: ${wide} px of sideways scrolling`);
+        const board = await p.locator('cg-board').boundingBox();
+        assert(board.x >= 0 && board.x + board.width <= viewport.width, `the board at ${JSON.stringify(board)}`);
+        if (touch) {
+          // A tap on one of the solver's pieces selects it: its moves are shown.
+          const fen = await p.evaluate(() => document.body.dataset.puzzle);
+          const dest = await p.evaluate(async () => {
+            const id = document.body.dataset.puzzle;
+            const set = await fetch('/api/puzzles').then((r) => r.json());
+            return set.puzzles.find((x) => x.id === id).moves[0];
+          });
+          const flipped = (await p.evaluate(() => document.querySelector('.cg-wrap')?.classList.contains('orientation-black'))) === true;
+          const from = await pointOf(p, dest.slice(0, 2), flipped);
+          await p.touchscreen.tap(from.x, from.y);
+          await p.waitForSelector('cg-board square.move-dest', { state: 'attached' });
+          const to = await pointOf(p, dest.slice(2, 4), flipped);
+          await p.touchscreen.tap(to.x, to.y);
+          await p.waitForSelector('#status.good', { timeout: PATIENCE });
+          assert(fen, 'a puzzle shown');
+        }
+        await p.waitForFunction(() => document.body.dataset.ready === 'ready');
+        await p.screenshot({ path: IMAGES + name });
+      } finally {
+        await ctx.close();
+      }
     }
   });
 

@@ -6,6 +6,7 @@ const zh: Record<string, string> = {
   Play: '对弈',
   Analysis: '分析',
   Review: '复盘',
+  Puzzles: '谜题',
   'New game': '新对局',
   'You play': '执',
   Red: '红方',

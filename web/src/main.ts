@@ -1,4 +1,4 @@
-// Chuhan's page: one of four views by its address (/play, /analysis, /review, /editor), a
+// Chuhan's page: one of five views by its address (/play, /analysis, /review, /editor, /puzzles), a
 // board, and one WebSocket to this tab's session on the server, which owns the game, the
 // clocks, the analysis tree and the engine.
 
@@ -8,13 +8,14 @@ import { acceptDrops } from './drop';
 import { Editor } from './editor';
 import { t, getLang, setLang, Lang } from './i18n';
 import { Shape, pairs, tree } from './moves';
+import { Puzzles } from './puzzles';
 import { Review } from './review';
 import type { Line, ServerMessage, State } from './protocol';
 import { el, fileChooser, save } from './dom';
 
-type View = 'play' | 'analysis' | 'review' | 'editor';
+type View = 'play' | 'analysis' | 'review' | 'editor' | 'puzzles';
 
-const view: View = (['analysis', 'review', 'editor'] as View[]).find((v) => location.pathname.startsWith('/' + v)) ?? 'play';
+const view: View = (['analysis', 'review', 'editor', 'puzzles'] as View[]).find((v) => location.pathname.startsWith('/' + v)) ?? 'play';
 const params = new URLSearchParams(location.search);
 
 const settings = {
@@ -32,7 +33,7 @@ let shape = new Shape([]);
 const clocks = new Clocks();
 
 function send(msg: object): void {
-  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
 }
 
 function select(id: string, options: [string, string][], value: string, onChange: (v: string) => void) {
@@ -51,7 +52,7 @@ function button(id: string, label: string, onClick: () => void) {
 
 function header(): HTMLElement {
   const nav = el('nav', {});
-  for (const v of ['play', 'analysis', 'review', 'editor'] as View[]) {
+  for (const v of ['play', 'analysis', 'review', 'editor', 'puzzles'] as View[]) {
     nav.append(el('a', { href: '/' + v, class: v === view ? 'active' : '' }, t(v[0].toUpperCase() + v.slice(1))));
   }
   const lang = select('lang', [['en', 'English'], ['zh', '中文']], getLang(), (v) => {
@@ -337,7 +338,8 @@ function start() {
   const frame = el('div', { class: 'board-frame', id: 'board' });
   const main = el('main', {}, view === 'analysis' ? evalBar : '', frame);
   app.append(header(), main);
-  board = new Board(frame, (mv) => send({ t: 'move', mv }));
+  let puzzles: Puzzles | null = null;
+  board = new Board(frame, (mv) => (puzzles ? puzzles.move(mv) : send({ t: 'move', mv })));
   (document.getElementById('pieces') as HTMLLinkElement).href = `/assets/pieces-${settings.script}.css`;
   if (view === 'play') main.append(playPanel());
   if (view === 'analysis') {
@@ -349,6 +351,11 @@ function start() {
     acceptDrops({ games: (file) => r.upload(file) });
   }
   if (view === 'editor') editor = new Editor(board, main, notice, send, params.get('fen'));
+  // Puzzles need no session: the page asks the server over HTTP (`puzzles.ts`).
+  if (view === 'puzzles') {
+    puzzles = new Puzzles(board, main, () => settings.notation);
+    return;
+  }
   document.onkeydown = (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (view === 'analysis' && state) {

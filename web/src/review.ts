@@ -5,6 +5,7 @@ import { Board, START, toKey } from './board';
 import { t, getLang } from './i18n';
 import { el, fileChooser } from './dom';
 import { pairs } from './moves';
+import { saveMistakes } from './puzzles';
 import type { ReviewedMove, ServerMessage, State } from './protocol';
 
 interface GameInfo {
@@ -109,6 +110,9 @@ export class Review {
       this.showMoves();
       this.drawGraph(m.red, m.moves);
       this.go(m.moves.length);
+      // Its blunders become the player's own puzzles (`/puzzles?set=mistakes`).
+      const title = this.games[Number(this.list.value)]?.title ?? '';
+      document.body.dataset.mistakes = String(saveMistakes(this.start?.start ?? START, m.moves, title));
     }
   }
 
