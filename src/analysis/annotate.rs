@@ -63,7 +63,7 @@ pub struct MarkedMove {
     pub table: Option<String>,
     /// `?!`, `?`, `??` or `!`.
     pub glyph: &'static str,
-    /// The value after it from Red's side, in pawns (`-2.10`), and its depth.
+    /// The value after it from Red's side, in pawns (`-2.10`) or a mate (`#-3`), and its depth.
     pub value: String,
     pub depth: Depth,
 }
@@ -86,7 +86,7 @@ pub fn marked_moves(game: &Game, review: &Review) -> Vec<MarkedMove> {
             best: j.best.map(|best| format_move(pos, best, notation)),
             table: j.lapse.as_ref().map(|lapse| lapse.text(pos, notation)),
             glyph,
-            value: Score::from_value(value).pawns(),
+            value: Score::from_value(value).short(),
             depth,
         });
     }

@@ -80,7 +80,7 @@ fn moves(html: &mut String, game: &Game, review: &Review) {
         }
         let text = escape(&format_move(pos, review.moves[ply], notation));
         let (value, depth) = review.red_value_after(ply);
-        let value = format!("{}/{depth}", Score::from_value(value).pawns());
+        let value = format!("{}/{depth}", Score::from_value(value).short());
         match mark(j.grade, j.only_move) {
             Some((class, glyph)) => {
                 let _ = write!(html, "<span class=\"{class}\">{text}{glyph}</span>");

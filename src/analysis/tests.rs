@@ -168,3 +168,21 @@ fn a_move_that_throws_away_a_table_win_is_a_blunder_that_says_so() {
     assert_eq!(summary[1], format!("  1. a8d8 ?? +0.00/12 {words}"));
     assert!(page(&[Entry { heading: "Game".into(), game, review: r }]).contains(&crate::diagram::escape(&words)));
 }
+
+/// A mate is written from Red's side, as lichess writes White's: Black mating in 2 is `#-2` on
+/// the page (the annotated PGN keeps `-M2`, which match tools read).
+#[test]
+fn a_mate_reads_from_reds_side() {
+    let moves = vec![mv("h2e2")];
+    let mut after = Position::startpos();
+    after.play(moves[0]).expect("legal");
+    let positions = vec![Position::startpos(), after];
+    let evals = vec![eval(&positions[0], 30, "h2e2", None), eval(&positions[1], mate_in(3), "h9g7", None)];
+    let r = Review::judge(positions, evals, moves);
+    let mut game = Game::new(Position::startpos());
+    game.moves = r.moves.clone();
+    game.notation = Some(Notation::Iccs);
+    assert!(annotate(&game, &r, "test").to_pgn(Notation::Iccs).contains("{-M2/12"));
+    let html = page(&[Entry { heading: "Game".into(), game, review: r }]);
+    assert!(html.contains("<span class=\"v\">#-2/12"), "{html}");
+}

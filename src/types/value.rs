@@ -89,6 +89,24 @@ impl Score {
         }
     }
 
+    /// The same score from the other side's view.
+    pub fn flipped(self) -> Score {
+        match self {
+            Score::Cp(v) => Score::Cp(-v),
+            Score::Decided { win, plies } => Score::Decided { win: !win, plies },
+        }
+    }
+
+    /// As the boards show it, the way lichess does: `+0.35`, a mate in moves `#5` for a win and
+    /// `#-5` for a loss.
+    pub fn short(self) -> String {
+        match self {
+            Score::Cp(_) => self.pawns(),
+            Score::Decided { win: true, plies } => format!("#{}", plies.div_ceil(2)),
+            Score::Decided { win: false, plies } => format!("#-{}", plies.div_ceil(2)),
+        }
+    }
+
     /// UCCI form: a bare integer, `10000 - plies` for decided results, else clamped to ±9000.
     pub fn ucci(self) -> i32 {
         match self {
@@ -186,6 +204,9 @@ mod tests {
         assert_eq!(Score::from_value(mate_in(3)).pawns(), "+M2");
         assert_eq!(Score::from_value(mated_in(2)).pawns(), "-M1");
         assert_eq!(Score::from_value(mated_in(0)).pawns(), "-M0");
+        assert_eq!(Score::from_value(mate_in(3)).short(), "#2");
+        assert_eq!(Score::from_value(mate_in(3)).flipped().short(), "#-2");
+        assert_eq!(Score::Cp(-120).flipped().short(), "+1.20");
         for v in [0, 35, -120, 7, -9000, mate_in(3), mated_in(2), mated_in(0)] {
             let s = Score::from_value(v);
             assert_eq!(Score::from_pawns(&s.pawns()), Some(s), "{v}");

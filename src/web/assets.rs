@@ -43,12 +43,13 @@ pub async fn asset(Path(file): Path<String>, uri: Uri, headers: HeaderMap) -> Re
 }
 
 /// The board's geometry for the page: where the 9 × 10 cells of the board's points lie on the
-/// board picture, as percentages (each cell centred on its point).
+/// board picture, as percentages (each cell centred on its point), and its width over its height
+/// for the page's layout (`--board-ratio`).
 pub fn board_css() -> String {
     let u = Layout::UNIT;
     let pct = |a: f64, b: f64| format!("{:.4}%", 100.0 * a / b);
     format!(
-        ".board-frame{{aspect-ratio:{w}/{h}}}.board-frame .cg-wrap{{left:{l};top:{t};width:{cw};height:{ch}}}",
+        ":root{{--board-ratio:calc({w}/{h})}}.board-frame{{aspect-ratio:{w}/{h}}}.board-frame .cg-wrap{{left:{l};top:{t};width:{cw};height:{ch}}}",
         w = Layout::WIDTH,
         h = Layout::HEIGHT,
         l = pct(Layout::MARGIN_X - u / 2.0, Layout::WIDTH),

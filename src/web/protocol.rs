@@ -204,12 +204,19 @@ pub struct LineInfo {
     pub pv: Vec<String>,
     /// The moves in the chosen notation.
     pub text: String,
-    /// For the side to move: `+0.35`, `mate in 3`.
-    pub score: String,
+    /// `+0.35`, `#3`, from each side: the page shows one, by the tab's setting.
+    pub score: Sided,
     /// Red's expected score, 0 to 1, for the bar.
     pub red: f64,
-    /// The side to move's win, draw and loss per mille.
+    /// Red's win, draw and loss per mille (the side to move's is the reverse when Black moves).
     pub wdl: [u32; 3],
+}
+
+/// A score written from Red's side and from the side to move's (the same when Red moves).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Sided {
+    pub red: String,
+    pub mover: String,
 }
 
 /// One move of a reviewed game.
@@ -234,6 +241,8 @@ pub struct TableMove {
     pub text: String,
     /// Plies to mate, for a win or a loss.
     pub plies: Option<u16>,
+    /// The value as a score (`#10`, `#-6`), for a win or a loss.
+    pub score: Option<Sided>,
 }
 
 /// What the endgame tables say of a position they cover.

@@ -273,6 +273,16 @@ async fn a_covered_position_carries_the_tables_verdict_and_move_values() {
             || w[1]["kind"] != "win"
             || w[0]["plies"].as_u64() <= w[1]["plies"].as_u64())
     );
+    // Each value as a score from both sides: Red to move and mating, the same `#N`.
+    let n = best["text"].as_str().and_then(|t| t.strip_prefix("mate in ")).expect("a mate");
+    assert_eq!(best["score"], json!({"red": format!("#{n}"), "mover": format!("#{n}")}));
+    assert_eq!(moves[hang]["score"], Value::Null);
+    // Black to move and mated: `#N` for Red, `#-N` for Black.
+    send(&mut ws, json!({"t": "analyse", "fen": "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 0 1", "multipv": 1})).await;
+    let black = next(&mut ws, "state").await;
+    let first = &black["tables"]["moves"][0];
+    let n = first["text"].as_str().and_then(|t| t.strip_prefix("mated in ")).unwrap_or_else(|| panic!("{black}"));
+    assert_eq!(first["score"], json!({"red": format!("#{n}"), "mover": format!("#-{n}")}), "{first}");
     send(&mut ws, json!({"t": "analyse", "multipv": 1})).await;
     let uncovered = loop {
         let s = next(&mut ws, "state").await;

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::protocol::{
-    BoardState, BookEntry, ClockState, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage, TableMove, TablesInfo,
+    BoardState, BookEntry, ClockState, LineInfo, MoveText, Outcome, ReviewedMove, ServerMessage, Sided, TableMove,
+    TablesInfo,
 };
 use super::session::{Board, Mode, Prefs};
 use crate::analysis::{self, Review};
@@ -15,7 +16,7 @@ use crate::engine::{Info, SearchResult};
 use crate::game::LiveClock;
 use crate::game::tables::{self, Kind, TableView};
 use crate::movegen::legal_moves;
-use crate::notation::{self, Notation, line_text, score_text};
+use crate::notation::{self, Notation, line_text};
 use crate::pgn;
 use crate::types::{Color, Reason, Score};
 use crate::wdl;
@@ -55,6 +56,11 @@ pub fn tables_info(pos: &Position, egtb: &Tablebase, notation: Notation, lang: L
             kind: Kind::of(value).name(),
             text: tables::move_text(value).get(lang),
             plies: value.plies(),
+            score: match (Kind::of(value), value.plies()) {
+                (Kind::Win, Some(n)) => Some(sided(pos, Score::Decided { win: true, plies: u32::from(n) })),
+                (Kind::Loss, Some(n)) => Some(sided(pos, Score::Decided { win: false, plies: u32::from(n) })),
+                _ => None,
+            },
         })
         .collect();
     Some(TablesInfo { kind: Kind::of(view.value).name(), verdict: view.verdict().get(lang), moves })
@@ -152,15 +158,23 @@ pub fn move_texts(start: &Position, moves: &[crate::types::Move], notation: Nota
     out
 }
 
-/// One line for the side to move in `pos`.
+/// A score for the side to move in `pos`, written from each side.
+fn sided(pos: &Position, score: Score) -> Sided {
+    let red = if pos.side_to_move() == Color::Red { score } else { score.flipped() };
+    Sided { red: red.short(), mover: score.short() }
+}
+
+/// One line for the side to move in `pos`, its chances from Red's side.
 pub fn line(pos: &Position, score: Score, pv: &[crate::types::Move], notation: Notation) -> LineInfo {
-    let chances = wdl::of_score(pos, score);
-    let red = if pos.side_to_move() == Color::Red { chances.expected() } else { 1.0 - chances.expected() };
+    let mut chances = wdl::of_score(pos, score);
+    if pos.side_to_move() == Color::Black {
+        chances = chances.flipped();
+    }
     LineInfo {
         pv: pv.iter().map(|m| m.to_string()).collect(),
         text: line_text(pos, pv, notation),
-        score: score_text(score),
-        red,
+        score: sided(pos, score),
+        red: chances.expected(),
         wdl: [chances.win, chances.draw, chances.loss],
     }
 }

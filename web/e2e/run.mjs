@@ -44,19 +44,42 @@ function same(a, b, what) {
 
 /** Whether the screenshot shows a piece's face on point `sq`: sampled inside the disc's inner
  * ring, beside the glyph and off every grid line and corner mark, it is the disc's cream, not
- * the board's tan. */
+ * the board's tan. On a small board (a phone's) a glyph's stroke may cover one place, so four
+ * are sampled, one each side of the glyph: a face shows its cream at one at least, the board
+ * never does. */
 async function faceAt(page, png, sq, flipped = false) {
   const p = await pointOf(page, sq, flipped);
-  const at = (Math.round(p.y - 0.12 * p.unit) * png.width + Math.round(p.x + 0.3 * p.unit)) * 4;
-  const [r, g, b] = png.data.slice(at, at + 3);
-  if (b > 200 && r > 235) return true; // #fbf3dd
-  if (b < 185 && r > 200) return false; // #ebcf98
-  throw new Error(`neither a piece nor the board at ${sq}: rgb(${r},${g},${b})`);
+  const seen = [];
+  for (const [dx, dy] of [[0.3, -0.12], [-0.3, 0.12], [0.12, 0.3], [-0.12, -0.3]]) {
+    const at = (Math.round(p.y + dy * p.unit) * png.width + Math.round(p.x + dx * p.unit)) * 4;
+    const [r, g, b] = png.data.slice(at, at + 3);
+    if (b > 200 && r > 235) return true; // #fbf3dd
+    seen.push([r, g, b]);
+  }
+  // The board's #ebcf98, or under the last move's highlight (blue at a quarter).
+  const board = ([r, , b]) => (b < 185 && r > 200) || (Math.abs(r - 184) < 12 && Math.abs(b - 166) < 12);
+  if (board(seen[0])) return false;
+  throw new Error(`neither a piece nor the board at ${sq}: ${seen.map((c) => `rgb(${c})`).join(' ')}`);
+}
+
+/** Waits until chessgroundx, which draws on the next frame, shows the pieces `want` (by key),
+ * then compares. */
+async function piecesAre(page, want, what) {
+  const shown = (want) => {
+    const have = [...document.querySelectorAll('cg-board piece:not(.ghost):not(.fading)')].map((p) => {
+      const role = [...p.classList].find((c) => c.endsWith('-piece'));
+      return [p.cgKey, `${p.classList.contains('white') ? 'white' : 'black'} ${role}`];
+    });
+    return JSON.stringify(have.sort()) === JSON.stringify(Object.entries(want).sort());
+  };
+  await page.waitForFunction(shown, want, { timeout: 5000 }).catch(() => {});
+  same(await piecesOnBoard(page), want, what);
 }
 
 async function piecesByPixels(page, fen, flipped = false) {
   await page.waitForFunction(() => !document.querySelector('cg-board piece.anim, cg-board piece.fading'));
-  const png = pngjs.PNG.sync.read(await page.screenshot());
+  // One image pixel a CSS pixel, whatever the screen's density.
+  const png = pngjs.PNG.sync.read(await page.screenshot({ scale: 'css' }));
   const want = piecesOfFen(fen);
   for (const file of 'abcdefghi') {
     for (let rank = 0; rank <= 9; rank++) {
@@ -204,6 +227,8 @@ try {
     const before = await piecesOnBoard(page);
     await page.reload();
     await waitMoves(page, 2);
+    // The state is in; chessgroundx draws its pieces on the next frame.
+    await page.waitForFunction(() => document.querySelectorAll('cg-board piece').length > 0);
     same(await piecesOnBoard(page), before, 'after reload');
   });
 
@@ -216,6 +241,8 @@ try {
     await page.waitForSelector('#status.result', { timeout: PATIENCE });
     const text = await page.textContent('#status');
     assert(text.includes('1-0') && text.includes('checkmate'), text);
+    const sound = await page.evaluate(() => document.body.dataset.sound);
+    assert(sound === 'end', `the sound of a mate: ${sound}`);
   });
 
   await check('analysis: three lines, arrows and the bar', async () => {
@@ -276,7 +303,7 @@ try {
     assert(side('黑方').test(lines.at(-1)), `Black's line: ${lines.at(-1)}`);
     // Each marked move: its number, the move in Chinese, its glyph, the value, Chuhan's choice.
     for (const line of lines.slice(1, -2)) {
-      assert(/^  \d+\.(\.\.)? \S+ (\?\?|\?|\?!|!) [+-]\d+\.\d\d\/\d+( 应走 \S+)?$/.test(line), `marked move: ${line}`);
+      assert(/^  \d+\.(\.\.)? \S+ (\?\?|\?|\?!|!) ([+-]\d+\.\d\d|#-?\d+)\/\d+( 应走 \S+)?$/.test(line), `marked move: ${line}`);
     }
     assert(!/[A-Za-z]/.test(lines.join('')), `English left: ${lines.join(' / ')}`);
   });
@@ -512,6 +539,8 @@ try {
       assert((await page.getAttribute('#tables .verdict', 'class')).includes('win'), 'a win for the side to move');
       const rows = await page.locator('#tables tr').evaluateAll((trs) => trs.map((tr) => ({ kind: tr.className, cells: [...tr.cells].map((c) => c.textContent) })));
       assert(rows.length > 10 && rows[0].kind === 'tbmove win click', JSON.stringify(rows[0]));
+      // Red to move and winning: a mate from Red's side, `#N`.
+      assert(/^#\d+$/.test(rows[0].cells[2]) && rows[0].cells[1] === `mate in ${rows[0].cells[2].slice(1)}`, JSON.stringify(rows[0]));
       // The rook hung beside the king (車九平六) is the one draw, listed after every win, in grey.
       const hang = rows.findIndex((r) => r.cells[0] === '车九平六' || r.cells[0] === '俥九平六');
       assert(hang > 0 && rows[hang].kind === 'tbmove draw click' && rows[hang].cells[1] === 'draw', JSON.stringify(rows));
@@ -623,6 +652,204 @@ try {
       }
     }
   });
+
+  await check('scores: from Red\'s side by default, the side to move\'s as a setting, remembered, with the win/draw/loss', async () => {
+    // Black to move, Red a horse up.
+    const fen = 'r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1';
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
+    await page.goto(url + 'analysis?multipv=1&fen=' + encodeURIComponent(fen));
+    const best = () =>
+      page.waitForFunction(() => {
+        const line = document.querySelector('#lines .line.best');
+        return line && /Depth ([6-9]|\d\d)/.test(document.querySelector('#lines .depth').textContent) && [line.querySelector('b').textContent, line.querySelector('.wdl').textContent];
+      }, null, { timeout: PATIENCE }).then((h) => h.jsonValue());
+    const [red, redWdl] = await best();
+    const [w, , l] = redWdl.split('/').map(Number);
+    assert(/^\+\d\.\d\d$/.test(red) && w > l, `from Red's side: ${red} ${redWdl}`);
+    const bar = await page.evaluate(() => parseFloat(document.querySelector('#evalfill').style.height));
+    assert(bar > 50, `the bar ${bar}% red`);
+    await page.selectOption('#scores', 'mover');
+    const [mover, moverWdl] = await best();
+    assert(/^-\d\.\d\d$/.test(mover) && moverWdl.split('/').map(Number)[0] < moverWdl.split('/').map(Number)[2], `from Black's side: ${mover} ${moverWdl}`);
+    await page.reload();
+    assert((await page.inputValue('#scores')) === 'mover', 'the setting is remembered');
+    await page.selectOption('#scores', 'red');
+  });
+
+  await check('keys: arrows, Home and End through a game; f flips; space plays the engine\'s move; x stops and starts the engine; ? lists every key, in Chinese too', async () => {
+    // The saved game forgotten on another page (leaving a play page saves its game).
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.play'));
+    await page.goto(url + 'play?color=red&level=0&movetime=100');
+    await waitMoves(page, 0);
+    await drag(page, 'h2', 'e2');
+    await waitMoves(page, 2);
+    const now = await piecesOnBoard(page);
+    const one = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR';
+    await page.keyboard.press('ArrowLeft');
+    await piecesAre(page, piecesOfFen(one), 'one move back');
+    // Flipped, the cannon on e2 is seen where Black's e7 is.
+    await page.keyboard.press('f');
+    await page.waitForSelector('.cg-wrap.orientation-black');
+    await piecesByPixels(page, one, true);
+    await page.keyboard.press('f');
+    await page.waitForSelector('.cg-wrap.orientation-white');
+    await page.keyboard.press('Home');
+    await piecesAre(page, piecesOfFen(START), 'the start');
+    await page.keyboard.press('End');
+    await piecesAre(page, now, 'the game again');
+
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.analysis'));
+    await page.goto(url + 'analysis?multipv=1');
+    await page.waitForFunction(() => /Depth (\d+)/.exec(document.querySelector('#lines .depth')?.textContent || '')?.[1] >= 8, null, { timeout: PATIENCE });
+    const first = await page.evaluate(() => document.querySelector('#lines .line.best').lastChild.textContent.trim().split(' ')[0]);
+    await page.keyboard.press(' ');
+    await waitMoves(page, 1);
+    const played = await page.textContent('#moves .move');
+    assert(played === first, `space played ${played}, the line began ${first}`);
+    await page.keyboard.press('x');
+    await page.waitForFunction(() => document.querySelector('#lines .depth')?.textContent === 'Engine off');
+    await page.keyboard.press('ArrowLeft');
+    await waitMoves(page, 0);
+    // Off, the engine sends nothing more: after a second, still no line.
+    await page.waitForTimeout(1000);
+    assert((await page.locator('#lines .line').count()) === 0, 'a line while the engine is off');
+    await page.keyboard.press('x');
+    await page.waitForSelector('#lines .line', { timeout: PATIENCE });
+
+    for (const [lang, flip] of [['en', 'Flip the board'], ['zh', '翻转棋盘']]) {
+      await page.evaluate((l) => localStorage.setItem('chuhan.lang', l), lang);
+      await page.reload();
+      await waitMoves(page, 0);
+      assert(await page.locator('#keys').isHidden(), 'the overlay before ?');
+      await page.keyboard.press('?');
+      await page.waitForSelector('#keys', { state: 'visible' });
+      const rows = await page.locator('#keys tr').allTextContents();
+      assert(rows.length === 8 && rows.some((r) => r === `f${flip}`), `${lang}: ${rows}`);
+      if (lang === 'zh') await page.screenshot({ path: IMAGES + 'web-keys.png' });
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#keys', { state: 'hidden' });
+    }
+    await page.evaluate(() => localStorage.setItem('chuhan.lang', 'en'));
+  });
+
+  await check('sounds: a move sounds while the switch is on, nothing once it is off, and the switch is remembered', async () => {
+    // The saved game forgotten on another page (leaving a play page saves its game).
+    await page.goto(url + 'review');
+    await page.evaluate(() => localStorage.removeItem('chuhan.play'));
+    await page.goto(url + 'play?color=red&level=0&movetime=100');
+    await waitMoves(page, 0);
+    assert((await page.inputValue('#sound')) === 'on', 'on by default');
+    await drag(page, 'h2', 'e2');
+    await waitMoves(page, 2);
+    const on = await page.evaluate(() => [document.body.dataset.sound, Number(document.body.dataset.sounds)]);
+    assert(on[0] === 'move' && on[1] >= 1, `sounds while on: ${on}`);
+    await page.selectOption('#sound', 'off');
+    await page.evaluate(() => delete document.body.dataset.sounds);
+    await drag(page, 'b2', 'c2');
+    await waitMoves(page, 4);
+    const off = await page.evaluate(() => document.body.dataset.sounds);
+    assert(off === undefined, `sounds while off: ${off}`);
+    await page.reload();
+    await waitMoves(page, 4);
+    assert((await page.inputValue('#sound')) === 'off', 'the switch remembered');
+    await page.selectOption('#sound', 'on');
+  });
+
+  // Every view at each size: a phone (touch, Chinese), a tablet, a wide monitor, and the monitor
+  // at 200% zoom (half the CSS pixels). The puzzles page joins by an entry in VIEWS.
+  const SIZES = [
+    { name: 'phone', shot: true, context: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' } },
+    { name: 'tablet', shot: true, context: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
+    { name: 'desktop', shot: true, context: { viewport: { width: 1920, height: 1080 } } },
+    { name: 'zoom200', shot: false, context: { viewport: { width: 960, height: 540 }, deviceScaleFactor: 2 } },
+  ];
+  const REVIEWED = '[Result "*"]\n1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 *\n';
+  const VIEWS = [
+    {
+      name: 'play',
+      url: 'play?color=red&level=0&movetime=100',
+      ready: async (p) => {
+        await waitMoves(p, 0);
+        await piecesByPixels(p, START);
+      },
+    },
+    {
+      name: 'analysis',
+      url: 'analysis?multipv=3',
+      ready: (p) => p.waitForFunction(() => document.querySelectorAll('#lines .line').length === 3, null, { timeout: PATIENCE }),
+    },
+    {
+      name: 'review',
+      url: 'review',
+      ready: async (p) => {
+        await p.setInputFiles('#file', { name: 'game.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(REVIEWED) });
+        await p.waitForSelector('#games option', { state: 'attached', timeout: PATIENCE });
+        await p.selectOption('#movetime', '0.2');
+        await p.click('#analyse');
+        await p.waitForSelector('#graph polyline', { timeout: PATIENCE });
+      },
+    },
+  ];
+  for (const size of SIZES) {
+    await check(`layout at ${size.name} size: play, analysis and review fit the window, the board as large as it can be, nothing scrolls sideways`, async () => {
+      const ctx = await browser.newContext({ ...size.context, locale: size.context.locale || 'en-US' });
+      try {
+        const p = await ctx.newPage();
+        for (const v of VIEWS) {
+          await p.goto(url + v.url);
+          await v.ready(p);
+          const m = await p.evaluate(() => {
+            const box = (s) => document.querySelector(s).getBoundingClientRect();
+            const [board, panel] = [box('#board'), box('.panel')];
+            return {
+              width: innerWidth,
+              height: innerHeight,
+              scroll: document.documentElement.scrollWidth,
+              board: { left: board.left, right: board.right, top: board.top, bottom: board.bottom, width: board.width },
+              panel: { left: panel.left, top: panel.top, right: panel.right },
+            };
+          });
+          const what = `${size.name} ${v.name}: ${JSON.stringify(m)}`;
+          assert(m.scroll <= m.width, `scrolls sideways: ${what}`);
+          assert(m.board.left >= 0 && m.board.right <= m.width && m.panel.right <= m.width, `wider than the window: ${what}`);
+          if (m.width < m.height) {
+            // Narrow: the board across the window, the controls below it.
+            assert(m.board.width >= m.width - 48, `a small board: ${what}`);
+            assert(m.panel.top >= m.board.bottom, `the controls beside the board: ${what}`);
+          } else {
+            // Wide: the board as tall as the window leaves it, the controls beside it.
+            assert(m.board.bottom <= m.height && m.board.bottom - m.board.top >= m.height - 130, `a small board: ${what}`);
+            assert(m.panel.left >= m.board.right, `the controls below the board: ${what}`);
+          }
+          if (size.shot) {
+            // The page from its top, the pointer off the board (a click below it scrolls there).
+            await p.evaluate(() => scrollTo(0, 0));
+            await p.mouse.move(0, 0);
+            await p.screenshot({ path: `${IMAGES}web-${v.name}-${size.name}.png` });
+          }
+        }
+        if (size.context.hasTouch) {
+          // A tap on a piece, a tap on its point: the move is made.
+          await p.goto(url + 'review');
+          await p.evaluate(() => localStorage.removeItem('chuhan.play'));
+          await p.goto(url + 'play?color=red&level=0&movetime=100');
+          await waitMoves(p, 0);
+          for (const sq of ['h2', 'e2']) {
+            const at = await pointOf(p, sq);
+            await p.touchscreen.tap(at.x, at.y);
+          }
+          await waitMoves(p, 2);
+          const moved = await piecesOnBoard(p);
+          assert(moved.e3 === 'white c-piece' && !moved.h3, 'the tapped move');
+        }
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
 
   await check('another origin is refused (HTTP and WebSocket)', async () => {
     const other = url.replace('127.0.0.1', 'localhost');

@@ -152,3 +152,18 @@ export class Board {
     this.frame.style.backgroundImage = `url(/assets/board${this.flipped ? '-flipped' : ''}.svg)`;
   }
 }
+
+/** The board field after `moves` (ICCS) from the board field `start`. A xiangqi move only takes
+ * a piece from one point to another, so the page can show a past position without judging. */
+export function placementAfter(start: string, moves: string[]): string {
+  // grid[rank][file], rank 9 first as in the FEN.
+  const grid = start.split('/').map((row) => [...row.replace(/\d/g, (n) => '.'.repeat(Number(n)))]);
+  const at = (sq: string): [number, number] => [9 - Number(sq[1]), sq.charCodeAt(0) - 97];
+  for (const mv of moves) {
+    const [[fr, ff], [tr, tf]] = [at(mv.slice(0, 2)), at(mv.slice(2, 4))];
+    if (!grid[fr] || !grid[tr]) break;
+    grid[tr][tf] = grid[fr][ff];
+    grid[fr][ff] = '.';
+  }
+  return grid.map((row) => row.join('').replace(/\.+/g, (dots) => String(dots.length))).join('/');
+}

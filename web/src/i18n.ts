@@ -74,6 +74,22 @@ const zh: Record<string, string> = {
   'Book file': '开局库文件',
   'Choose file': '选择文件',
   'Default book': '默认开局库',
+  Scores: '评分',
+  "Red's side": '红方视角',
+  'Side to move': '走棋方视角',
+  Sound: '声音',
+  On: '开',
+  Off: '关',
+  Keyboard: '快捷键',
+  'Previous / next move': '上一步 / 下一步',
+  'Previous / next variation (analysis)': '上一个 / 下一个变着（分析）',
+  'First / last move': '第一步 / 最后一步',
+  'Flip the board': '翻转棋盘',
+  "Play the engine's move (analysis)": '走引擎的着法（分析）',
+  'Engine on / off (analysis)': '开 / 关引擎（分析）',
+  'Show / hide the keys': '显示 / 隐藏快捷键',
+  Close: '关闭',
+  'Engine off': '引擎已关闭',
 };
 
 let lang: Lang = (localStorage.getItem('chuhan.lang') as Lang) || (navigator.language.startsWith('zh') ? 'zh' : 'en');

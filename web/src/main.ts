@@ -2,7 +2,7 @@
 // board, and one WebSocket to this tab's session on the server, which owns the game, the
 // clocks, the analysis tree and the engine.
 
-import { Board, Side } from './board';
+import { Board, Side, placementAfter } from './board';
 import { Clocks } from './clock';
 import { acceptDrops } from './drop';
 import { Editor } from './editor';
@@ -12,6 +12,9 @@ import { Puzzles } from './puzzles';
 import { Review } from './review';
 import type { Line, ServerMessage, State } from './protocol';
 import { el, fileChooser, save } from './dom';
+import { keysOverlay } from './keys';
+import { scoreSide, scoreText, setScoreSide, wdlText, ScoreSide } from './score';
+import { play as playSound, setSound, soundOf, soundOn } from './sound';
 
 type View = 'play' | 'analysis' | 'review' | 'editor' | 'puzzles';
 
@@ -30,6 +33,13 @@ let board: Board;
 let review: Review | null = null;
 let editor: Editor | null = null;
 let shape = new Shape([]);
+/** In play, the move whose position is shown while the keys go back through the game (`null`:
+ * the game's own position). */
+let browsing: number | null = null;
+/** In analysis, whether the engine runs (`x`); while off, a state is answered with `stop`
+ * once, and lines that were on their way are dropped. */
+let engineOn = true;
+let stopping = false;
 const clocks = new Clocks();
 
 function send(msg: object): void {
@@ -74,12 +84,28 @@ function header(): HTMLElement {
     localStorage.setItem('chuhan.script', v);
     (document.getElementById('pieces') as HTMLLinkElement).href = `/assets/pieces-${v}.css`;
   });
+  const scores = select('scores', [['red', "Red's side"], ['mover', 'Side to move']], scoreSide(), (v) => {
+    setScoreSide(v as ScoreSide);
+    if (state) showTables(state);
+    showLines(lines, depthShown);
+  });
+  const sound = select('sound', [['on', 'On'], ['off', 'Off']], soundOn() ? 'on' : 'off', (v) => setSound(v === 'on'));
   return el(
     'header',
     {},
     el('h1', {}, '楚汉 Chuhan'),
     nav,
-    el('span', { class: 'settings' }, t('Notation'), notation, t('Glyphs'), script, t('Language'), lang),
+    el(
+      'span',
+      { class: 'settings' },
+      ...[
+        ['Notation', notation],
+        ['Glyphs', script],
+        ['Language', lang],
+        ['Scores', scores],
+        ['Sound', sound],
+      ].map(([label, s]) => el('label', {}, t(label as string), s)),
+    ),
   );
 }
 
@@ -214,7 +240,7 @@ function showTables(s: State) {
   }
   const verdict = el('div', { class: `verdict ${s.tables.kind}` }, `${t('Endgame tables')}: ${s.tables.verdict}`);
   const rows = s.tables.moves.map((m) => {
-    const row = el('tr', { class: `tbmove ${m.kind}` }, el('td', {}, m.mv.text), el('td', {}, m.text));
+    const row = el('tr', { class: `tbmove ${m.kind}` }, el('td', {}, m.mv.text), el('td', {}, m.text), el('td', {}, m.score ? scoreText(m.score) : ''));
     if (view === 'analysis') {
       row.classList.add('click');
       row.onclick = () => send({ t: 'move', mv: m.mv.iccs });
@@ -237,7 +263,16 @@ function analyse(fen: string | undefined, moves: string[], saved: { tree: [numbe
 // ---- messages from the server ----
 
 function showState(s: State) {
+  const before = state;
   state = s;
+  browsing = null;
+  if (before && s.last && (s.last !== before.last || s.moves.length !== before.moves.length) && s.fen !== before.fen) {
+    playSound(soundOf(before.fen.split(' ')[0], s.fen.split(' ')[0], s.check, !!s.result && !before.result));
+  } else if (before && s.result && !before.result) playSound('end');
+  if (view === 'analysis' && !engineOn) {
+    if (!stopping) send({ t: 'stop' });
+    stopping = !stopping;
+  }
   lines = [];
   linesBox.replaceChildren();
   board.arrows([]);
@@ -268,9 +303,45 @@ function showState(s: State) {
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ready = s.thinking ? 'thinking' : 'ready';
   if (view === 'play' && s.mode === 'play') savePlay();
+  if (view === 'analysis' && !engineOn) showLines([], t('Engine off'));
   if (view === 'analysis') {
     const saved = { fen: s.start, tree: s.tree.map((m) => [m.parent, m.iccs]), node: s.node };
     localStorage.setItem('chuhan.analysis', JSON.stringify(saved));
+  }
+}
+
+/** In play, the keys go back and forth through the game's positions (only shown: a move is
+ * made on the game's own position, which any state brings back). Whether the key was one. */
+function browse(key: string): boolean {
+  if (!state) return false;
+  const s = state;
+  const end = s.moves.length;
+  const at = browsing ?? end;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: end }[key];
+  if (to === undefined) return false;
+  browsing = Math.max(0, Math.min(end, to));
+  if (browsing === end) {
+    browsing = null;
+    board.show(s.fen, s.turn, s.dests, s.last, s.check);
+  } else {
+    const moves = s.moves.slice(0, browsing).map((m) => m.iccs);
+    const turn = (s.start.split(' ')[1] === 'b') === (browsing % 2 === 0) ? 'black' : 'red';
+    board.show(placementAfter(s.start.split(' ')[0], moves), turn, {}, moves[moves.length - 1] ?? null, false);
+  }
+  moveList.querySelectorAll('.move').forEach((m, i) => m.classList.toggle('current', i === (browsing ?? end) - 1));
+  return true;
+}
+
+/** The analysis engine off (a `stop`) or on again (the tree analysed anew from its node). */
+function toggleEngine() {
+  if (!state) return;
+  engineOn = !engineOn;
+  if (engineOn) {
+    analyse(state.start, [], { tree: state.tree.map((m) => [m.parent, m.iccs]), node: state.node });
+  } else {
+    stopping = true;
+    send({ t: 'stop' });
+    showLines([], t('Engine off'));
   }
 }
 
@@ -283,14 +354,21 @@ function savePlay() {
   localStorage.setItem('chuhan.play', JSON.stringify({ ...game, ...clock }));
 }
 
-function showLines(ls: Line[], depth?: number, nps?: number) {
+/** The depth row of the lines shown, kept for a change of the scores' side. */
+let depthShown = '';
+
+function showLines(ls: Line[], depth = '') {
   lines = ls;
+  depthShown = depth;
+  const turn = state?.turn ?? 'red';
   const rows = ls.map((l, i) => {
-    const row = el('div', { class: 'line' + (i === 0 ? ' best' : ''), title: `${l.score} ${l.text}` }, el('b', {}, l.score), ' ', l.text);
+    const score = scoreText(l.score);
+    const wdl = wdlText(l, turn);
+    const row = el('div', { class: 'line' + (i === 0 ? ' best' : ''), title: `${score} ${wdl} ${l.text}` }, el('b', {}, score), ' ', el('span', { class: 'wdl' }, wdl), ' ', l.text);
     row.onclick = () => l.pv[0] && send({ t: 'move', mv: l.pv[0] });
     return row;
   });
-  const head = depth !== undefined ? [el('div', { class: 'depth' }, `${t('Depth')} ${depth} · ${Math.round((nps ?? 0) / 1000)} kN/s`)] : [];
+  const head = depth ? [el('div', { class: 'depth' }, depth)] : [];
   linesBox.replaceChildren(...head, ...rows);
   board.arrows(ls.map((l) => l.pv[0]));
   if (ls[0]) (document.getElementById('evalfill') as HTMLElement).style.height = `${(ls[0].red * 100).toFixed(1)}%`;
@@ -312,7 +390,7 @@ function onMessage(m: ServerMessage) {
       editor?.accepted(m.fen);
       break;
     case 'lines':
-      showLines(m.lines, m.depth, m.nps);
+      if (engineOn) showLines(m.lines, `${t('Depth')} ${m.depth} · ${Math.round(m.nps / 1000)} kN/s`);
       break;
     case 'hint':
       showLines(m.lines);
@@ -336,8 +414,12 @@ function onMessage(m: ServerMessage) {
 function start() {
   const app = document.getElementById('app')!;
   const frame = el('div', { class: 'board-frame', id: 'board' });
-  const main = el('main', {}, view === 'analysis' ? evalBar : '', frame);
-  app.append(header(), main);
+  const main = el('main', {}, el('div', { class: 'boardbox' }, view === 'analysis' ? evalBar : '', frame));
+  const help = keysOverlay();
+  const head = header();
+  app.append(head, main, help);
+  // The board's height leaves room for the header, which wraps to more lines on a narrow window.
+  new ResizeObserver(() => document.documentElement.style.setProperty('--header', `${head.offsetHeight}px`)).observe(head);
   let puzzles: Puzzles | null = null;
   board = new Board(frame, (mv) => (puzzles ? puzzles.move(mv) : send({ t: 'move', mv })));
   (document.getElementById('pieces') as HTMLLinkElement).href = `/assets/pieces-${settings.script}.css`;
@@ -357,13 +439,25 @@ function start() {
     return;
   }
   document.onkeydown = (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    if (view === 'analysis' && state) {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === '?' || (e.key === 'Escape' && !help.hidden)) {
+      help.hidden = e.key === 'Escape' || !help.hidden;
+    } else if (e.key === 'f' && view !== 'editor') {
+      board.flip();
+    } else if (view === 'analysis' && state && e.key === ' ') {
+      if (lines[0]?.pv[0]) send({ t: 'move', mv: lines[0].pv[0] });
+    } else if (view === 'analysis' && state && e.key === 'x') {
+      toggleEngine();
+    } else if (view === 'analysis' && state) {
       const node = shape.step(state.node, e.key);
       if (node !== null && node !== state.node) send({ t: 'goto', node });
-      if (node !== null) e.preventDefault();
+      if (node === null) return;
+    } else if (view === 'play') {
+      if (!browse(e.key)) return;
+    } else if (view !== 'review' || !review?.key(e.key)) {
+      return;
     }
-    if (view === 'review') review?.key(e.key);
+    e.preventDefault();
   };
   addEventListener('pagehide', savePlay);
   // A hidden tab's analysis pauses on the server and resumes, saying so, when it is shown again.

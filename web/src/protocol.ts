@@ -7,11 +7,19 @@ export interface MoveText {
   text: string;
 }
 
+/** A score written from Red's side and from the side to move's (`score.ts` picks one). */
+export interface Sided {
+  red: string;
+  mover: string;
+}
+
 export interface Line {
   pv: string[];
   text: string;
-  score: string;
+  score: Sided;
+  /** Red's expected score, 0 to 1, for the bar. */
   red: number;
+  /** Red's win, draw and loss per mille. */
   wdl: [number, number, number];
 }
 
@@ -47,7 +55,7 @@ export type TableKind = 'win' | 'draw' | 'loss' | 'undecided';
 export interface Tables {
   kind: TableKind;
   verdict: string;
-  moves: { mv: MoveText; kind: TableKind; text: string; plies: number | null }[];
+  moves: { mv: MoveText; kind: TableKind; text: string; plies: number | null; score: Sided | null }[];
 }
 
 export interface TreeMove {

@@ -123,9 +123,12 @@ export class Review {
     pairs(this.moves, start, moves, { current: this.ply - 1, marks: this.reviewed.map((mv) => mv.mark), onClick: (i) => this.go(i + 1) });
   }
 
-  key(k: string) {
-    if (k === 'ArrowLeft') this.go(this.ply - 1);
-    if (k === 'ArrowRight') this.go(this.ply + 1);
+  /** The keys through the reviewed game; whether `k` was one of them. */
+  key(k: string): boolean {
+    const to = { ArrowLeft: this.ply - 1, ArrowRight: this.ply + 1, Home: 0, End: this.reviewed.length }[k];
+    if (to === undefined) return false;
+    this.go(to);
+    return true;
   }
 
   /** Shows the position after `ply` moves, its move's mark and Chuhan's choice. */
