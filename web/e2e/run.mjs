@@ -564,7 +564,8 @@ try {
       await page.evaluate(() => localStorage.removeItem('chuhan.puzzles'));
       await page.goto(served.url + 'puzzles?id=' + encodeURIComponent(PUZZLE.id));
       await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Find the best move for Red' && document.body.dataset.ready === 'ready');
-      same(await piecesOnBoard(page), piecesOfFen(PUZZLE.fen), 'the puzzle on the board');
+      // The board is drawn once the layout has its size: wait for it, as after a reload.
+      await piecesAre(page, piecesOfFen(PUZZLE.fen), 'the puzzle on the board');
       // 俥七进一 misses the mate: Black's soldier answers, and the arrow shows it.
       await click(page, 'c4');
       await click(page, 'c5');
