@@ -9,7 +9,6 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use chuhan::Position;
 use chuhan::egtb::{Endgame, Indexer, Side, Tables};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -30,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed ^= seed << 17;
         let side = if seed & 1 == 0 { Side::Strong } else { Side::Weak };
         let Some(squares) = ix.decode(seed % ix.size()) else { continue };
-        if let Ok(pos) = Position::from_setup(&ix.setup(&squares[..ix.len()], side.color())) {
+        if let Ok(pos) = ix.position(&squares[..ix.len()], side.color()) {
             positions.push(pos);
         }
     }

@@ -58,6 +58,8 @@ pub enum FenError {
     },
     KingsFacing,
     OpponentInCheck(Color),
+    /// Two pieces given one point (never from a FEN, which has one letter a point).
+    SharedPoint(Square),
 }
 
 impl fmt::Display for FenError {
@@ -94,6 +96,7 @@ impl fmt::Display for FenError {
             FenError::OpponentInCheck(c) => {
                 write!(f, "{} is in check but it is not its turn to move", c.name())
             }
+            FenError::SharedPoint(sq) => write!(f, "two pieces on {sq}"),
         }
     }
 }

@@ -107,10 +107,23 @@ impl Position {
 
     /// Validates a setup (`docs/rules.md` §6) and builds the position.
     pub fn from_setup(setup: &Setup) -> Result<Position, FenError> {
+        let pieces = setup.board.iter().enumerate().filter_map(|(i, pc)| Some(((*pc)?, Square::from_index(i))));
+        Position::from_pieces(pieces, setup.side_to_move, setup.rule60, setup.fullmove)
+    }
+
+    /// Validates and builds the position of `pieces` with `stm` to move: [`from_setup`]'s
+    /// work without a board of 90 points to scan, for the tablebases, which make one for every
+    /// entry they build.
+    ///
+    /// [`from_setup`]: Position::from_setup
+    pub fn from_pieces(
+        pieces: impl Iterator<Item = (Piece, Square)> + Clone,
+        stm: Color,
+        rule60: u32,
+        fullmove: u32,
+    ) -> Result<Position, FenError> {
         let mut counts = [[0u32; 7]; 2];
-        for (i, pc) in setup.board.iter().enumerate() {
-            let Some(pc) = *pc else { continue };
-            let sq = Square::from_index(i);
+        for (pc, sq) in pieces.clone() {
             let c = pc.color();
             counts[c.index()][pc.kind().index()] += 1;
             let region = match pc.kind() {
@@ -147,13 +160,13 @@ impl Position {
             psq: ByColor::default(),
             material: 0,
             counts: [0; Piece::NUM],
-            stm: setup.side_to_move,
-            fullmove: setup.fullmove,
+            stm,
+            fullmove,
             st: State {
                 mv: None,
                 captured: None,
-                key: zobrist::side_to_move(setup.side_to_move),
-                rule60: setup.rule60,
+                key: zobrist::side_to_move(stm),
+                rule60,
                 reversible: 0,
                 checks: ByColor::default(),
                 uncounted_check: false,
@@ -162,11 +175,12 @@ impl Position {
             },
             history: Vec::new(),
         };
-        for (i, pc) in setup.board.iter().enumerate() {
-            if let Some(pc) = *pc {
-                pos.put(pc, Square::from_index(i));
-                pos.st.key ^= zobrist::piece_square(pc, Square::from_index(i));
+        for (pc, sq) in pieces {
+            if pos.board[sq.index()].is_some() {
+                return Err(FenError::SharedPoint(sq));
             }
+            pos.put(pc, sq);
+            pos.st.key ^= zobrist::piece_square(pc, sq);
         }
 
         let (us, them) = (pos.stm, !pos.stm);
@@ -399,6 +413,23 @@ mod tests {
             Ok(_) => panic!("accepted invalid FEN {fen}"),
             Err(e) => e,
         }
+    }
+
+    #[test]
+    fn from_pieces_builds_what_from_setup_builds() {
+        for pos in crate::bench::positions() {
+            let setup = pos.to_setup();
+            let pieces = pos.occupied().iter().filter_map(|sq| Some((pos.piece_at(sq)?, sq)));
+            let built = Position::from_pieces(pieces, setup.side_to_move, setup.rule60, setup.fullmove)
+                .expect("a position's own pieces");
+            assert_eq!(built.fen(), pos.fen());
+            assert_eq!(built.key(), pos.key(), "{}", pos.fen());
+            assert_eq!(built.checkers(), pos.checkers(), "{}", pos.fen());
+        }
+        let e0 = Square::parse("e0").expect("a square");
+        let two =
+            [(Piece::RedKing, e0), (Piece::BlackKing, Square::parse("d9").expect("a square")), (Piece::RedRook, e0)];
+        assert_eq!(Position::from_pieces(two.into_iter(), Color::Red, 0, 1).err(), Some(FenError::SharedPoint(e0)));
     }
 
     #[test]

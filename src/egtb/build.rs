@@ -128,7 +128,8 @@ pub fn build(
     checkpoint: &Checkpoint,
 ) -> Result<[Table; 2], BuildError> {
     let size = ix.size();
-    let mut b = Build { ix, pieces: ix.pieces(), sides: [Arrays::new(size), Arrays::new(size)], restricted: None };
+    let mut b =
+        Build { ix, pieces: ix.pieces().to_vec(), sides: [Arrays::new(size), Arrays::new(size)], restricted: None };
     // Per side to move, one bit an entry: not yet found lost by a restricted side.
     let words = size.div_ceil(64) as usize;
     let mut certain = [vec![u64::MAX; words], vec![u64::MAX; words]];
@@ -186,7 +187,7 @@ fn offends(pos: &mut Position, mv: Move) -> bool {
 /// offends by (as [`offends`] judges a move, from the position it leads to): `to_move` is in
 /// check, or the side that moved may chase.
 fn reached_by_offence(ix: &Indexer, squares: &[Square], to_move: Color) -> bool {
-    match Position::from_setup(&ix.setup(squares, to_move)) {
+    match ix.position(squares, to_move) {
         Ok(pos) => pos.in_check() || pos.may_chase(!to_move),
         Err(_) => true,
     }
@@ -311,7 +312,7 @@ impl Build<'_> {
         for_each_index(ix.size(), progress, |i, successors| {
             let set = |v: u16| arrays.value[i as usize].store(v, Relaxed);
             let Some(squares) = ix.decode(i) else { return set(Value::BROKEN.0) };
-            let Ok(mut pos) = Position::from_setup(&ix.setup(&squares[..len], side.color())) else {
+            let Ok(mut pos) = ix.position(&squares[..len], side.color()) else {
                 return set(Value::BROKEN.0);
             };
             let mut moves = legal_moves(&pos);
@@ -325,8 +326,8 @@ impl Build<'_> {
             let mut capture = Value::BROKEN;
             successors.clear();
             // A folded entry stands for the placement and its mirror image: its successors are
-            // both images' (they differ when a move puts both kings on file e, §3), as the
-            // un-moves of either image reach this index.
+            // both images', as the un-moves of either image reach this index. They differ only
+            // when a move puts both kings on file e (§3), whose placements are stored both ways.
             let mirror = |mut sq: Squares| {
                 for s in &mut sq[..len] {
                     *s = s.flip_file();
@@ -354,7 +355,7 @@ impl Build<'_> {
                         after[k] = mv.to();
                     }
                     successors.extend(ix.encode(&after[..len]));
-                    if folded {
+                    if folded && !Indexer::folds(&after) {
                         successors.extend(ix.encode(&mirror(after)[..len]));
                     }
                 }
@@ -414,8 +415,9 @@ impl Build<'_> {
                         }
                     }
                 }
-                let counter = own.counter[i as usize].load(Relaxed);
-                if counter == 0 && unresolved(code) == Some(Value::loss(level)) {
+                // The counter second: most entries fail the first test, and a large table's
+                // level is a stream through memory.
+                if unresolved(code) == Some(Value::loss(level)) && own.counter[i as usize].load(Relaxed) == 0 {
                     count(own.resolve(i, Value::loss(level)));
                 }
             }

@@ -1,7 +1,7 @@
 //! The index of a table (`docs/egtb.md` §3): king pairs with the mirror folded, then each
 //! group of like pieces as a combination of the points it can stand on.
 
-use crate::board::Setup;
+use crate::board::{FenError, Position};
 use crate::types::{Color, Piece, PieceKind, Square};
 
 use super::name::{Endgame, KINDS};
@@ -38,6 +38,9 @@ fn red_points(kind: PieceKind) -> Vec<Square> {
 pub struct Domain {
     points: Vec<Square>,
     slot: [u8; Square::NUM],
+    /// Each point's number as its mirror image (file `a` for `i`): encoding a mirrored
+    /// placement reads it instead of flipping every square.
+    mirrored: [u8; Square::NUM],
 }
 
 const NO_SLOT: u8 = u8::MAX;
@@ -50,10 +53,12 @@ impl Domain {
             points.sort();
         }
         let mut slot = [NO_SLOT; Square::NUM];
+        let mut mirrored = [NO_SLOT; Square::NUM];
         for (i, sq) in points.iter().enumerate() {
             slot[sq.index()] = i as u8;
+            mirrored[sq.flip_file().index()] = i as u8;
         }
-        Domain { points, slot }
+        Domain { points, slot, mirrored }
     }
 
     pub fn len(&self) -> usize {
@@ -62,11 +67,6 @@ impl Domain {
 
     pub fn is_empty(&self) -> bool {
         self.points.is_empty()
-    }
-
-    fn slot(&self, sq: Square) -> Option<u64> {
-        let s = self.slot[sq.index()];
-        (s != NO_SLOT).then_some(u64::from(s))
     }
 }
 
@@ -135,10 +135,13 @@ pub struct Indexer {
     endgame: Endgame,
     /// The kept king pairs (red king, black king), in index order.
     pairs: Vec<(Square, Square)>,
-    /// The number of each king pair, by the two kings' palace slots; `None` when mirrored.
-    pair_of: [[Option<u8>; 9]; 9],
+    /// The kept king pair of the two kings' palace slots, and whether the placement is
+    /// mirrored to reach it.
+    oriented: [[(u8, bool); 9]; 9],
     kings: [Domain; 2],
     groups: Vec<Group>,
+    /// The piece at each place of a [`Squares`].
+    pieces: Vec<Piece>,
     /// Entries per king pair: the product of the groups' sizes.
     per_pair: u64,
 }
@@ -176,8 +179,23 @@ impl Indexer {
                 }
             }
         }
+        // Every pair of palace points is kept or has its mirror image kept.
+        let oriented = std::array::from_fn(|i| {
+            std::array::from_fn(|j| match pair_of[i][j] {
+                Some(pair) => (pair, false),
+                None => {
+                    let mirror = |k: usize, sq: Square| kings[k].slot[sq.flip_file().index()] as usize;
+                    let (rk, bk) = (kings[0].points[i], kings[1].points[j]);
+                    (pair_of[mirror(0, rk)][mirror(1, bk)].expect("a palace's mirror image is a palace"), true)
+                }
+            })
+        });
+        let mut pieces = vec![Piece::RedKing, Piece::BlackKing];
+        for g in &groups {
+            pieces.extend(std::iter::repeat_n(g.piece, g.count));
+        }
         let per_pair = groups.iter().map(|g| g.size).product();
-        Indexer { endgame, pairs, pair_of, kings, groups, per_pair }
+        Indexer { endgame, pairs, oriented, kings, groups, pieces, per_pair }
     }
 
     pub fn endgame(&self) -> Endgame {
@@ -189,40 +207,36 @@ impl Indexer {
         self.pairs.len() as u64 * self.per_pair
     }
 
-    /// The piece at each place of a [`Squares`], and how many places there are.
-    pub fn pieces(&self) -> Vec<Piece> {
-        let mut pieces = vec![Piece::RedKing, Piece::BlackKing];
-        for g in &self.groups {
-            pieces.extend(std::iter::repeat_n(g.piece, g.count));
-        }
-        pieces
+    /// The piece at each place of a [`Squares`].
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
     }
 
     /// The index of a placement (in the order of [`Indexer::pieces`]), mirrored first when its
-    /// king pair is not kept; `None` when a piece stands outside its domain.
+    /// king pair is not kept; `None` when a piece stands outside its domain. The build calls
+    /// it for every move and un-move it looks at, so it reads tables and copies nothing.
+    #[inline]
     pub fn encode(&self, squares: &[Square]) -> Option<Index> {
-        let mut sq: Squares = [Square::from_index(0); MAX_PIECES];
-        sq[..squares.len()].copy_from_slice(squares);
-        let slots = |s: &Squares| Some((self.kings[0].slot(s[0])? as usize, self.kings[1].slot(s[1])? as usize));
-        let (rk, bk) = slots(&sq)?;
-        let pair = match self.pair_of[rk][bk] {
-            Some(pair) => pair,
-            None => {
-                for s in &mut sq[..squares.len()] {
-                    *s = s.flip_file();
-                }
-                let (rk, bk) = slots(&sq)?;
-                self.pair_of[rk][bk]?
-            }
-        };
+        let slot = |d: &Domain, sq: Square| (d.slot[sq.index()] != NO_SLOT).then(|| usize::from(d.slot[sq.index()]));
+        let (pair, flip) = self.oriented[slot(&self.kings[0], squares[0])?][slot(&self.kings[1], squares[1])?];
         let mut index = u64::from(pair);
         let mut at = 2;
         for g in &self.groups {
-            let mut picked = [0u8; MAX_LIKE];
-            for (p, s) in picked.iter_mut().zip(&sq[at..at + g.count]) {
-                *p = g.domain.slot(*s)? as u8;
+            let table = if flip { &g.domain.mirrored } else { &g.domain.slot };
+            let a = table[squares[at].index()];
+            if a == NO_SLOT {
+                return None;
             }
-            index = index * g.size + rank(&picked[..g.count]);
+            let r = if g.count == 1 {
+                u64::from(a)
+            } else {
+                let b = table[squares[at + 1].index()];
+                if b == NO_SLOT {
+                    return None;
+                }
+                rank(&[a, b])
+            };
+            index = index * g.size + r;
             at += g.count;
         }
         Some(index)
@@ -271,13 +285,10 @@ impl Indexer {
         false
     }
 
-    /// The board of a placement with `stm` to move, for `Position::from_setup`.
-    pub fn setup(&self, squares: &[Square], stm: Color) -> Setup {
-        let mut board = [None; Square::NUM];
-        for (pc, sq) in self.pieces().into_iter().zip(squares) {
-            board[sq.index()] = Some(pc);
-        }
-        Setup { board, side_to_move: stm, rule60: 0, fullmove: 1 }
+    /// The position of a placement with `stm` to move; `Err` when it cannot be (kings facing,
+    /// the side not to move in check), a broken entry.
+    pub fn position(&self, squares: &[Square], stm: Color) -> Result<Position, FenError> {
+        Position::from_pieces(self.pieces.iter().copied().zip(squares.iter().copied()), stm, 0, 1)
     }
 }
 

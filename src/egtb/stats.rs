@@ -52,7 +52,7 @@ pub fn stats(endgame: Endgame, tables: &Tables) -> Option<Stats> {
         }
         s.longest = longest.and_then(|(v, i)| {
             let squares = ix.decode(i)?;
-            let pos = Position::from_setup(&ix.setup(&squares[..len], side.color())).ok()?;
+            let pos = ix.position(&squares[..len], side.color()).ok()?;
             Some((v, pos.fen()))
         });
         s
@@ -99,7 +99,7 @@ pub fn sample(
         .into_iter()
         .filter_map(|i| {
             let squares = ix.decode(i)?;
-            let pos = Position::from_setup(&ix.setup(&squares[..len], side.color())).ok()?;
+            let pos = ix.position(&squares[..len], side.color()).ok()?;
             Some((pos, table.get(i)))
         })
         .collect()

@@ -25,30 +25,42 @@ fn origins(pc: Piece, to: Square, occ: Bitboard) -> Bitboard {
 /// `mover` reaches the index of `squares`: from `squares` itself and, when the mirror is
 /// folded into the same index, from its mirror image too, so that each predecessor's index
 /// appears once, as the build's counters count distinct successor indices of both images
-/// (`docs/egtb.md` §6). Illegal
-/// predecessors are among them: the caller skips the broken entries.
+/// (`docs/egtb.md` §6). Illegal predecessors are among them: the caller skips the broken
+/// entries.
 pub fn predecessors(ix: &Indexer, pieces: &[Piece], squares: &[Square], mover: Color, out: &mut Vec<Index>) {
     out.clear();
     let n = squares.len();
     let mut image: Squares = [Square::from_index(0); MAX_PIECES];
     image[..n].copy_from_slice(squares);
-    let mut mirror = image;
-    for s in &mut mirror[..n] {
-        *s = s.flip_file();
+    let on_e = |s: Square| s.file().index() == 4;
+    let occ = |image: &Squares| image[..n].iter().fold(Bitboard::EMPTY, |bb, &s| bb.with(s));
+    let mut before = image;
+    let image_occ = occ(&image);
+    for (k, &pc) in pieces.iter().enumerate() {
+        if pc.color() != mover {
+            continue;
+        }
+        for from in origins(pc, image[k], image_occ) {
+            before[k] = from;
+            out.extend(ix.encode(&before[..n]));
+        }
+        before[k] = image[k];
     }
-    let folded = Indexer::folds(squares);
-    for image in if folded { [Some(image), Some(mirror)] } else { [Some(image), None] }.into_iter().flatten() {
-        let occ = image[..n].iter().fold(Bitboard::EMPTY, |bb, &s| bb.with(s));
-        let mut before = image;
-        for (k, &pc) in pieces.iter().enumerate() {
-            if pc.color() != mover {
-                continue;
-            }
-            for from in origins(pc, image[k], occ) {
-                before[k] = from;
+    // The mirror image's un-moves are this image's mirrored, of the same indices, but for a
+    // king's un-move to file e while the other king stands there: such placements are stored
+    // both ways round (§3), so only those are looked for.
+    let (king, other) = if mover == Color::Red { (0, 1) } else { (1, 0) };
+    if Indexer::folds(squares) && on_e(squares[other]) {
+        let mut mirror = image;
+        for s in &mut mirror[..n] {
+            *s = s.flip_file();
+        }
+        let mut before = mirror;
+        for from in origins(pieces[king], mirror[king], occ(&mirror)) {
+            if on_e(from) {
+                before[king] = from;
                 out.extend(ix.encode(&before[..n]));
             }
-            before[k] = image[k];
         }
     }
     out.sort_unstable();

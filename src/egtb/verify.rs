@@ -62,7 +62,7 @@ pub fn verify(endgame: Endgame, tables: &Tables, progress: &Progress<'_>) -> Res
         (0..size.div_ceil(1 << 14)).into_par_iter().for_each(|chunk| {
             let end = ((chunk + 1) << 14).min(size);
             for i in chunk << 14..end {
-                let pos = ix.decode(i).and_then(|sq| Position::from_setup(&ix.setup(&sq[..len], side.color())).ok());
+                let pos = ix.decode(i).and_then(|sq| ix.position(&sq[..len], side.color()).ok());
                 let want = match &pos {
                     None => Ok(Value::BROKEN),
                     Some(pos) => expected(pos, tables),

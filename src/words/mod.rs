@@ -99,6 +99,7 @@ fn fen_reason(e: &FenError) -> String {
         }
         FenError::KingsFacing => "双方将帅在无子阻隔的同一直线上照面".to_string(),
         FenError::OpponentInCheck(c) => format!("{}被将军，却不是它走棋", side(*c)),
+        FenError::SharedPoint(sq) => format!("{sq} 上有两个棋子"),
     }
 }
 
