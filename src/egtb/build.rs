@@ -161,15 +161,23 @@ pub fn build(
     Ok([finish(Side::Strong, strong), finish(Side::Weak, weak)])
 }
 
-/// Runs `f` on every index of a table of `size` entries, on the rayon pool, reporting
-/// progress by chunks.
-fn for_each_index(size: u64, progress: &Progress<'_>, f: impl Fn(Index, &mut Vec<Index>) + Sync) {
+/// Runs `f` on every run of at most [`CHUNK`] indices of a table of `size` entries, on the
+/// rayon pool, reporting progress by chunks.
+fn for_each_chunk(size: u64, progress: &Progress<'_>, f: impl Fn(std::ops::Range<u64>, &mut Vec<Index>) + Sync) {
     (0..size.div_ceil(CHUNK)).into_par_iter().for_each_init(Vec::new, |buf, chunk| {
-        let end = ((chunk + 1) * CHUNK).min(size);
-        for i in chunk * CHUNK..end {
+        let range = chunk * CHUNK..((chunk + 1) * CHUNK).min(size);
+        let len = range.end - range.start;
+        f(range, buf);
+        progress(Step::Advance(len));
+    });
+}
+
+/// Runs `f` on every index of a table of `size` entries, as [`for_each_chunk`].
+fn for_each_index(size: u64, progress: &Progress<'_>, f: impl Fn(Index, &mut Vec<Index>) + Sync) {
+    for_each_chunk(size, progress, |range, buf| {
+        for i in range {
             f(i, buf);
         }
-        progress(Step::Advance(end - chunk * CHUNK));
     });
 }
 
@@ -381,44 +389,53 @@ impl Build<'_> {
         };
         let mover = side.flip().color();
         let restricted = self.restricted == Some(side.flip());
-        for_each_index(ix.size(), progress, |i, preds| {
-            let code = own.code(i);
-            let step_back = |preds: &mut Vec<Index>| match ix.decode(i) {
-                // A restricted mover's moves that offend are not among its moves (§16); whether
-                // a quiet move offends depends on the position it reaches alone, so either
-                // every move into this one does or none does.
-                Some(squares) if restricted && reached_by_offence(ix, &squares[..len], side.color()) => preds.clear(),
-                Some(squares) => predecessors(ix, &self.pieces, &squares[..len], mover, preds),
-                None => preds.clear(),
-            };
-            if level % 2 == 1 {
-                if code == Value::loss(level - 1).0 {
-                    step_back(preds);
+        // A level acts on two codes of the side to move only: the entries the level before
+        // resolved, and those whose captures resolve them now. A pass over a large table is
+        // a stream through memory, so the scan for them is kept to a load and two compares.
+        let (stepped_back, by_capture) = if level % 2 == 1 {
+            (Value::loss(level - 1).0, pending(Value::win(level)))
+        } else {
+            (Value::win(level - 1).0, pending(Value::loss(level)))
+        };
+        let step_back = |i: Index, preds: &mut Vec<Index>| match ix.decode(i) {
+            // A restricted mover's moves that offend are not among its moves (§16); whether
+            // a quiet move offends depends on the position it reaches alone, so either
+            // every move into this one does or none does.
+            Some(squares) if restricted && reached_by_offence(ix, &squares[..len], side.color()) => preds.clear(),
+            Some(squares) => predecessors(ix, &self.pieces, &squares[..len], mover, preds),
+            None => preds.clear(),
+        };
+        for_each_chunk(ix.size(), progress, |range, preds| {
+            let start = range.start;
+            for (k, cell) in own.value[range.start as usize..range.end as usize].iter().enumerate() {
+                let code = cell.load(Relaxed);
+                if code != stepped_back && code != by_capture {
+                    continue;
+                }
+                let i = start + k as u64;
+                if code == by_capture {
+                    // Its captures' best: a win now, or a loss now once no quiet move is left.
+                    if level % 2 == 1 || own.counter[i as usize].load(Relaxed) == 0 {
+                        count(own.resolve(i, if level % 2 == 1 { Value::win(level) } else { Value::loss(level) }));
+                    }
+                    continue;
+                }
+                step_back(i, preds);
+                if level % 2 == 1 {
                     for &p in preds.iter() {
                         count(other.resolve(p, Value::win(level)));
                     }
+                    continue;
                 }
-                if unresolved(code) == Some(Value::win(level)) {
-                    count(own.resolve(i, Value::win(level)));
-                }
-            } else {
-                if code == Value::win(level - 1).0 {
-                    step_back(preds);
-                    for &p in preds.iter() {
-                        let Some(capture) = unresolved(other.code(p)) else { continue };
-                        if other.counter[p as usize].fetch_sub(1, Relaxed) != 1 {
-                            continue;
-                        }
-                        let loses_by_level = capture.is_broken() || capture.is_loss() && capture.plies() <= Some(level);
-                        if loses_by_level {
-                            count(other.resolve(p, Value::loss(level)));
-                        }
+                for &p in preds.iter() {
+                    let Some(capture) = unresolved(other.code(p)) else { continue };
+                    if other.counter[p as usize].fetch_sub(1, Relaxed) != 1 {
+                        continue;
                     }
-                }
-                // The counter second: most entries fail the first test, and a large table's
-                // level is a stream through memory.
-                if unresolved(code) == Some(Value::loss(level)) && own.counter[i as usize].load(Relaxed) == 0 {
-                    count(own.resolve(i, Value::loss(level)));
+                    let loses_by_level = capture.is_broken() || capture.is_loss() && capture.plies() <= Some(level);
+                    if loses_by_level {
+                        count(other.resolve(p, Value::loss(level)));
+                    }
                 }
             }
         });
