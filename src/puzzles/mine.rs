@@ -171,18 +171,6 @@ fn worth(kind: PieceKind) -> i32 {
     }
 }
 
-fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::King => "king",
-        PieceKind::Advisor => "advisor",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Rook => "rook",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Soldier => "soldier",
-    }
-}
-
 /// The themes of a puzzle from `pos` solved by `line`, `beyond` the moves the last search saw
 /// after it: `mate` and `mateInN` for a mate, else `material` and the most valuable kind the
 /// solver comes out ahead by (`advantage` when the line wins no material); `defence` for a
@@ -218,7 +206,7 @@ fn themes(
         match won {
             Some(kind) if net > 0 => {
                 themes.push("material".to_string());
-                themes.push(kind_name(*kind).to_string());
+                themes.push(kind.name().to_string());
             }
             _ => themes.push("advantage".to_string()),
         }
