@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use chuhan::Position;
-use chuhan::nnue::{FEATURES, Network};
+use chuhan::nnue::{FEATURES, InputBuckets, Network};
 
 use crate::session::Session;
 
@@ -28,7 +28,7 @@ fn net(seed: u64, buckets: usize) -> Network {
     let bias = (0..h).map(|_| next(100) as i16).collect();
     let out = (0..buckets * 2 * h).map(|_| next(100) as i16).collect();
     let out_bias = (0..buckets).map(|_| next(30_000)).collect();
-    Network::new(400, ft, bias, out, out_bias).expect("a valid net")
+    Network::new(400, InputBuckets::Single, ft, bias, out, out_bias).expect("a valid net")
 }
 
 /// The UCCI static evaluation (`go depth 0`) of the current position.

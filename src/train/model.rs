@@ -1,7 +1,7 @@
 //! The network of `docs/nnue.md` in `f32`: its forward pass and gradient on one position, Adam,
 //! and quantisation to the file's integers.
 
-use crate::nnue::{FEATURES, NetError, Network, QA, QB, bucket};
+use crate::nnue::{FEATURES, InputBuckets, NetError, Network, QA, QB, bucket};
 
 /// Output weights are kept within this so that quantised they fit an `i8` (the inference's
 /// fast output path needs `|w| <= 127`).
@@ -154,6 +154,7 @@ impl Weights {
         let q = |x: f32, by: i32| (x * by as f32).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
         Network::new(
             scale,
+            InputBuckets::Single,
             self.ft.iter().map(|&x| q(x, QA)).collect(),
             self.ft_bias.iter().map(|&x| q(x, QA)).collect(),
             self.out.iter().map(|&x| q(x, QB)).collect(),
