@@ -189,9 +189,7 @@ impl Network {
     pub fn refresh(&self, pos: &Position, perspective: Color) -> Accumulator {
         let mut acc = self.ft_bias.clone();
         for f in active(pos, self.view(pos, perspective)) {
-            for (a, w) in acc.iter_mut().zip(self.column(f)) {
-                *a = a.wrapping_add(*w);
-            }
+            simd::add(&mut acc, self.column(f));
         }
         Accumulator(acc)
     }

@@ -360,6 +360,11 @@ fn the_vector_paths_give_the_portable_integers() {
             simd::portable::update(&cols[0], &mut slow, &cols[1], &cols[2], sub2);
             assert_eq!(fast, slow, "width {h}");
         }
+        let (mut fast, mut slow) = (cols[0].clone(), cols[0].clone());
+        simd::add(&mut fast, &cols[1]);
+        simd::portable::add(&mut slow, &cols[1]);
+        assert_eq!(fast, slow, "width {h}");
+        assert_ne!(fast, cols[0], "width {h}");
     }
     // The widest sums the narrow path promises: every unit at QA, every weight at ±127.
     let full = vec![QA as i16; 1024];
