@@ -86,14 +86,19 @@ impl InputBuckets {
         }
     }
 
+    /// `perspective`'s view when its king and defenders are `defence`.
+    #[inline]
+    pub fn view_with(self, perspective: Color, defence: Defence) -> View {
+        View { perspective, bucket: self.bucket(perspective, defence) }
+    }
+
     /// `perspective`'s view of `pos`: its bucket and orientation.
     #[inline]
     pub fn view(self, pos: &Position, perspective: Color) -> View {
-        let bucket = match self {
-            InputBuckets::Single => InputBucket::FIRST,
-            _ => self.bucket(perspective, Defence::of(pos, perspective)),
-        };
-        View { perspective, bucket }
+        match self {
+            InputBuckets::Single => View { perspective, bucket: InputBucket::FIRST },
+            _ => self.view_with(perspective, Defence::of(pos, perspective)),
+        }
     }
 }
 

@@ -20,7 +20,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::datagen::record::{self, Record};
-use crate::nnue::{Defence, InputBuckets, View};
+use crate::nnue::{Defence, InputBuckets};
 use crate::tune::model::fit_scale_of;
 use crate::types::{Color, Square};
 use model::{Adam, Inputs, Scratch, Shape, Weights, sigmoid};
@@ -87,8 +87,7 @@ impl Positions {
     }
 
     pub fn with_inputs(inputs: InputBuckets) -> Positions {
-        // The features are kept as u16.
-        assert!(inputs.count() * crate::nnue::FEATURES <= 1 << 16);
+        assert!(inputs.count() * crate::nnue::FEATURES <= 1 << 16, "the features are kept as u16");
         Positions { inputs, starts: vec![0], ..Positions::default() }
     }
 
@@ -105,10 +104,7 @@ impl Positions {
 
     fn push_seen(&mut self, r: &Record, see: impl Fn(Square) -> Square) {
         let seen = || r.pieces.iter().map(|&(sq, pc)| (see(sq), pc));
-        let view = |perspective: Color| View {
-            perspective,
-            bucket: self.inputs.bucket(perspective, Defence::of_pieces(seen(), perspective)),
-        };
+        let view = |perspective: Color| self.inputs.view_with(perspective, Defence::of_pieces(seen(), perspective));
         let (us, them) = (view(r.side_to_move), view(!r.side_to_move));
         self.features.extend(us.active(seen()).chain(them.active(seen())).map(|f| f as u16));
         self.starts.push(self.features.len());
