@@ -488,47 +488,47 @@ fn may_rebucket(pos: &Position, mv: Move) -> bool {
     kind(mv.from()) == Some(PieceKind::King) || matches!(kind(mv.to()), Some(PieceKind::Advisor | PieceKind::Elephant))
 }
 
-/// Long random games, favouring the moves that change buckets, with a reply tried and taken
-/// back now and then as the search does; the stack's value is the one from scratch after
-/// every move. Returns how many moves changed a bucket by moving a king and by taking a
-/// defender.
+/// A random legal move of `pos`, two times in three one that may change a bucket if there is
+/// one; `None` when the game is over.
+fn favoured_move(pos: &Position, next: &mut impl FnMut() -> u64) -> Option<Move> {
+    let moves = legal_moves(pos);
+    let favoured: Vec<Move> = moves.iter().copied().filter(|&mv| may_rebucket(pos, mv)).collect();
+    let pool = if !favoured.is_empty() && !next().is_multiple_of(3) { &favoured[..] } else { &moves[..] };
+    (!pool.is_empty()).then(|| pool[next() as usize % pool.len()])
+}
+
+/// Long random games, favouring the moves that change buckets; after every move the stack's
+/// value is the one from scratch. Now and then a reply is made and evaluated first and then
+/// taken back, as the search goes deeper before it evaluates: the stack catches up across both
+/// moves, and back at the move it finds that entry still to be computed. Returns how many
+/// times a perspective's bucket changed by a king move and by a capture.
 fn follow_long_games(net: &Network) -> (usize, usize) {
     let mut next = stream(41);
     let (mut by_king, mut by_capture) = (0, 0);
+    let check = |stack: &mut AccumulatorStack, pos: &Position| {
+        assert_eq!(stack.evaluate(net, pos), net.evaluate(pos), "{}", pos.fen());
+    };
     for _ in 0..4 {
         let mut pos = Position::startpos();
         let mut stack = AccumulatorStack::new(net, &pos);
         for _ in 0..300 {
-            let moves = legal_moves(&pos);
-            if moves.is_empty() {
-                break;
-            }
-            let favoured: Vec<Move> = moves.iter().copied().filter(|&mv| may_rebucket(&pos, mv)).collect();
-            let pool = if !favoured.is_empty() && !next().is_multiple_of(3) { &favoured[..] } else { &moves[..] };
-            let mv = pool[next() as usize % pool.len()];
+            let Some(mv) = favoured_move(&pos, &mut next) else { break };
             let before = Color::ALL.map(|c| net.view(&pos, c));
             let king = pos.piece_at(mv.from()).map(Piece::kind) == Some(PieceKind::King);
             stack.push(&pos, mv);
             pos.make(mv);
             let changed = Color::ALL.into_iter().filter(|&c| net.view(&pos, c) != before[c.index()]).count();
-            if king {
-                by_king += changed
-            } else {
-                by_capture += changed
-            }
-            if next().is_multiple_of(4)
-                && let Some(&reply) = legal_moves(&pos).first()
+            *(if king { &mut by_king } else { &mut by_capture }) += changed;
+            if next().is_multiple_of(3)
+                && let Some(reply) = favoured_move(&pos, &mut next)
             {
                 stack.push(&pos, reply);
                 pos.make(reply);
-                assert_eq!(stack.evaluate(net, &pos), net.evaluate(&pos), "{}", pos.fen());
+                check(&mut stack, &pos);
                 pos.unmake();
                 stack.pop();
             }
-            // Some plies unevaluated: the next evaluation catches up across them.
-            if !next().is_multiple_of(3) {
-                assert_eq!(stack.evaluate(net, &pos), net.evaluate(&pos), "{}", pos.fen());
-            }
+            check(&mut stack, &pos);
         }
     }
     (by_king, by_capture)
