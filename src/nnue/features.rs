@@ -96,7 +96,7 @@ impl InputBuckets {
     #[inline]
     pub fn view(self, pos: &Position, perspective: Color) -> View {
         match self {
-            InputBuckets::Single => View { perspective, bucket: InputBucket::FIRST },
+            InputBuckets::Single => View::single(perspective),
             _ => self.view_with(perspective, Defence::of(pos, perspective)),
         }
     }
@@ -223,6 +223,12 @@ pub struct View {
 }
 
 impl View {
+    /// `perspective`'s view in a net of one input bucket.
+    #[inline]
+    pub const fn single(perspective: Color) -> View {
+        View { perspective, bucket: InputBucket::FIRST }
+    }
+
     /// The column `pc` on `sq` switches on: [`feature`] in the bucket's block, the square
     /// mirrored first when the bucket is.
     #[inline]

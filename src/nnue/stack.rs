@@ -55,17 +55,15 @@ impl AccumulatorStack {
     }
 
     /// Records `mv`, about to be made in `pos`.
-    #[inline]
+    // Always inlined: on every move the search makes, and the one-bucket net's path is a store.
+    #[inline(always)]
     pub fn push(&mut self, pos: &Position, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let Some(pc) = pos.piece_at(from) else { unreachable!("push {mv}: no piece on {from}") };
         let captured = pos.piece_at(to);
         let rebucket = match self.inputs {
             InputBuckets::Single => [false; 2],
-            inputs => Color::ALL.map(|c| {
-                let before = Defence::of(pos, c);
-                inputs.bucket(c, before) != inputs.bucket(c, before.after(c, pc, to, captured))
-            }),
+            inputs => rebuckets(inputs, pos, pc, to, captured),
         };
         self.push_change(Change::Move { pc, from, to, captured }, rebucket);
     }
@@ -102,41 +100,57 @@ impl AccumulatorStack {
     /// The value of `pos`, the position the stack has followed to the current ply, for its
     /// side to move.
     pub fn evaluate(&mut self, net: &Network, pos: &Position) -> Value {
-        for c in Color::ALL {
-            self.catch_up(net, pos, c);
+        // A net of one input bucket gets the catch-up without buckets, its views constant.
+        match self.inputs {
+            InputBuckets::Single => self.catch_up::<false>(net, pos),
+            _ => self.catch_up::<true>(net, pos),
         }
         let acc = &self.entries[self.top].acc;
         let stm = pos.side_to_move();
         net.output(&acc[stm.index()], &acc[(!stm).index()], net.bucket_of(pos))
     }
 
-    /// Brings `perspective`'s accumulator at the current ply up to date: from the nearest
+    /// Brings each perspective's accumulator at the current ply up to date: from the nearest
     /// entry computed when no move since changed its bucket, else from scratch on `pos`.
-    fn catch_up(&mut self, net: &Network, pos: &Position, perspective: Color) {
-        let c = perspective.index();
-        let mut ready = self.top;
-        while !self.entries[ready].ready[c] {
-            if self.entries[ready].rebucket[c] {
-                let top = &mut self.entries[self.top];
-                top.acc[c] = net.refresh(pos, perspective);
-                top.ready[c] = true;
-                return;
+    /// `BUCKETED`: whether the net has more than one input bucket.
+    #[inline]
+    fn catch_up<const BUCKETED: bool>(&mut self, net: &Network, pos: &Position) {
+        'perspectives: for perspective in Color::ALL {
+            let c = perspective.index();
+            let mut ready = self.top;
+            while !self.entries[ready].ready[c] {
+                if BUCKETED && self.entries[ready].rebucket[c] {
+                    let top = &mut self.entries[self.top];
+                    top.acc[c] = net.refresh(pos, perspective);
+                    top.ready[c] = true;
+                    continue 'perspectives;
+                }
+                ready -= 1;
             }
-            ready -= 1;
-        }
-        // No move since `ready` changed the bucket: every entry up to here shares the top's.
-        let view = net.view(pos, perspective);
-        for i in ready + 1..=self.top {
-            let (done, rest) = self.entries.split_at_mut(i);
-            let (prev, next) = (&done[i - 1], &mut rest[0]);
-            apply(net, next.change, view, &prev.acc[c], &mut next.acc[c]);
-            next.ready[c] = true;
+            // No move since `ready` changed the bucket: every entry up to here shares the top's.
+            let view = if BUCKETED { net.view(pos, perspective) } else { View::single(perspective) };
+            for i in ready + 1..=self.top {
+                let (done, rest) = self.entries.split_at_mut(i);
+                let (prev, next) = (&done[i - 1], &mut rest[0]);
+                apply(net, next.change, view, &prev.acc[c], &mut next.acc[c]);
+                next.ready[c] = true;
+            }
         }
     }
 }
 
+/// Whether the move of `pc` to `to`, taking `captured`, changes Red's, Black's input bucket.
+#[inline(never)]
+fn rebuckets(inputs: InputBuckets, pos: &Position, pc: Piece, to: Square, captured: Option<Piece>) -> [bool; 2] {
+    Color::ALL.map(|c| {
+        let before = Defence::of(pos, c);
+        inputs.bucket(c, before) != inputs.bucket(c, before.after(c, pc, to, captured))
+    })
+}
+
 /// `next = prev` changed by `change`, for `view`'s perspective, whose bucket it did not change.
-#[inline]
+// Always inlined, so that a one-bucket net's constant view folds away.
+#[inline(always)]
 fn apply(net: &Network, change: Change, view: View, prev: &Accumulator, next: &mut Accumulator) {
     match change {
         Change::Null => next.0.copy_from_slice(&prev.0),
