@@ -3,10 +3,11 @@
 //! One feature transformer, shared by both perspectives, turns the pieces on the board into
 //! an accumulator of `hidden` 16-bit sums per side ([`features`]), each side summing the block
 //! of weights its king's point and its defenders choose when the net has input buckets
-//! ([`InputBuckets`]); a squared clipped ReLU
-//! and an output layer, one of a few chosen by the pieces on the board ([`bucket`]), turn the
-//! side to move's and the other side's accumulators into a value in [`evaluate`](crate::eval::evaluate)'s units. Everything is integer arithmetic, so
-//! every build gives the same value bit for bit. The file format is in [`format`].
+//! ([`InputBuckets`]); a squared clipped ReLU and an output layer, one of a few chosen by the
+//! pieces on the board ([`bucket`]), turn the side to move's and the other side's
+//! accumulators into a value in [`evaluate`](crate::eval::evaluate)'s units. Everything is
+//! integer arithmetic, so every build gives the same value bit for bit. The file format is in
+//! [`format`].
 
 pub mod features;
 pub mod format;
