@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use chuhan::Position;
-use chuhan::nnue::{FEATURES, Network};
+use chuhan::nnue::{FEATURES, InputBuckets, Network};
 
 use crate::session::Session;
 
@@ -13,9 +13,9 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("chuhan-nnue-test-{}-{name}", std::process::id()))
 }
 
-/// A width-32 net of `buckets` output layers with fixed small weights, its values far from the
-/// thesis evaluation's.
-fn net(seed: u64, buckets: usize) -> Network {
+/// A width-32 net of `inputs` and `buckets` output layers with fixed small weights, its values
+/// far from the thesis evaluation's.
+fn net(seed: u64, inputs: InputBuckets, buckets: usize) -> Network {
     let mut x = seed;
     let mut next = move |range: u64| {
         x ^= x << 13;
@@ -24,11 +24,11 @@ fn net(seed: u64, buckets: usize) -> Network {
         (x % (2 * range + 1)) as i32 - range as i32
     };
     let h = 32;
-    let ft = (0..FEATURES * h).map(|_| next(40) as i16).collect();
+    let ft = (0..inputs.count() * FEATURES * h).map(|_| next(40) as i16).collect();
     let bias = (0..h).map(|_| next(100) as i16).collect();
     let out = (0..buckets * 2 * h).map(|_| next(100) as i16).collect();
     let out_bias = (0..buckets).map(|_| next(30_000)).collect();
-    Network::new(400, ft, bias, out, out_bias).expect("a valid net")
+    Network::new(400, inputs, ft, bias, out, out_bias).expect("a valid net")
 }
 
 /// The UCCI static evaluation (`go depth 0`) of the current position.
@@ -43,12 +43,18 @@ fn static_score(s: &mut Session) -> i32 {
 fn evalfile_and_usennue_load_switch_and_refuse() {
     let start = Position::startpos();
     let thesis = chuhan::eval::evaluate(&start);
-    // The second net has output buckets: a version 2 file (docs/nnue.md §1).
-    let (first, second) = (net(1, 1), net(2, 4));
+    // The second net has output and input buckets: a version 3 file (docs/nnue.md §1), whose
+    // search refreshes a side's accumulator when its king or defenders change its bucket.
+    let (first, second) = (net(1, InputBuckets::Single, 1), net(2, InputBuckets::KingDefenders, 4));
     assert_ne!(first.evaluate(&start), thesis);
     assert_ne!(first.evaluate(&start), second.evaluate(&start));
-    let (good, other, damaged, unbucketed) =
-        (temp("first.nnue"), temp("second.nnue"), temp("damaged.nnue"), temp("unbucketed.nnue"));
+    let (good, other, damaged, unbucketed, miscounted) = (
+        temp("first.nnue"),
+        temp("second.nnue"),
+        temp("damaged.nnue"),
+        temp("unbucketed.nnue"),
+        temp("miscounted.nnue"),
+    );
     std::fs::write(&good, first.write()).expect("temp file");
     std::fs::write(&other, second.write()).expect("temp file");
     let mut bytes = second.write();
@@ -57,6 +63,9 @@ fn evalfile_and_usennue_load_switch_and_refuse() {
     let mut bytes = second.write();
     bytes[32..36].copy_from_slice(&0u32.to_le_bytes());
     std::fs::write(&unbucketed, bytes).expect("temp file");
+    let mut bytes = second.write();
+    bytes[40..44].copy_from_slice(&23u32.to_le_bytes());
+    std::fs::write(&miscounted, bytes).expect("temp file");
 
     // The built-in net evaluates from the start (`nnue::ON_BY_DEFAULT`), where the build has
     // one; switched off, the thesis evaluation does.
@@ -94,17 +103,26 @@ fn evalfile_and_usennue_load_switch_and_refuse() {
             unbucketed.display()
         )
     );
+    s.send(&format!("setoption evalfile {}", miscounted.display()));
+    assert_eq!(
+        s.expect_prefix("info string "),
+        format!(
+            "info string setoption: net file {} refused: net has 23 input buckets, its scheme king-defenders has \
+             24; the old net stays",
+            miscounted.display()
+        )
+    );
     assert_eq!(static_score(&mut s), first.evaluate(&start));
 
     // Another net takes over at once; the thesis evaluation comes back when switched off.
     s.send(&format!("setoption evalfile {}", other.display()));
     assert_eq!(static_score(&mut s), second.evaluate(&start));
-    s.send("go depth 4");
+    s.send("go depth 6");
     let lines = s.until("bestmove", |l| l.starts_with("bestmove"));
     assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:?}");
     s.send("setoption usennue false");
     assert_eq!(static_score(&mut s), thesis);
-    for path in [good, other, damaged, unbucketed] {
+    for path in [good, other, damaged, unbucketed, miscounted] {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use chuhan::nnue::InputBuckets;
 use chuhan::train::TrainOptions;
 
 use super::CliError;
@@ -51,6 +52,10 @@ pub struct Args {
     /// Output layers, chosen by the pieces on the board (1 to 16, `docs/nnue.md` §3).
     #[arg(long, default_value_t = 1)]
     buckets: usize,
+    /// Blocks of first-layer weights, chosen by each side's king and defenders
+    /// (`docs/nnue.md` §2.1): single (one block, as every net before) or king-defenders (24).
+    #[arg(long, default_value_t = InputBuckets::Single)]
+    input_buckets: InputBuckets,
 }
 
 impl Args {
@@ -79,6 +84,7 @@ impl Args {
             threads: self.threads,
             mirror: self.mirror,
             buckets: self.buckets,
+            inputs: self.input_buckets,
         };
         chuhan::train::run(&opts, &mut |line| out!("{line}")).map_err(CliError::Failed)
     }

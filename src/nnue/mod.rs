@@ -1,10 +1,13 @@
 //! The learned evaluation: an efficiently updatable network (NNUE, `docs/nnue.md`).
 //!
 //! One feature transformer, shared by both perspectives, turns the pieces on the board into
-//! an accumulator of `hidden` 16-bit sums per side ([`features`]); a squared clipped ReLU
-//! and an output layer, one of a few chosen by the pieces on the board ([`bucket`]), turn the
-//! side to move's and the other side's accumulators into a value in [`evaluate`](crate::eval::evaluate)'s units. Everything is integer arithmetic, so
-//! every build gives the same value bit for bit. The file format is in [`format`].
+//! an accumulator of `hidden` 16-bit sums per side ([`features`]), each side summing the block
+//! of weights its king's point and its defenders choose when the net has input buckets
+//! ([`InputBuckets`]); a squared clipped ReLU and an output layer, one of a few chosen by the
+//! pieces on the board ([`bucket`]), turn the side to move's and the other side's
+//! accumulators into a value in [`evaluate`](crate::eval::evaluate)'s units. Everything is
+//! integer arithmetic, so every build gives the same value bit for bit. The file format is in
+//! [`format`].
 
 pub mod features;
 pub mod format;
@@ -22,7 +25,7 @@ use crate::board::Position;
 use crate::types::value::RULE_BOUND;
 use crate::types::{Color, Value};
 
-pub use features::{FEATURES, MAX_BUCKETS, active, bucket, feature};
+pub use features::{Defence, FEATURES, InputBucket, InputBuckets, MAX_BUCKETS, View, active, bucket, feature};
 pub use format::NetError;
 pub use stack::AccumulatorStack;
 
@@ -36,7 +39,9 @@ pub const QB: i32 = 64;
 pub struct Network {
     /// `Value` units per `QA * QB` of output.
     scale: i32,
-    /// `[FEATURES][hidden]`, feature-major: one feature's column is contiguous.
+    /// How each perspective's block of first-layer weights is chosen (`docs/nnue.md` §2.1).
+    inputs: InputBuckets,
+    /// `[input buckets][FEATURES][hidden]`, feature-major: one feature's column is contiguous.
     ft_weights: Vec<i16>,
     ft_bias: Vec<i16>,
     /// `[buckets][2 * hidden]`: for each output bucket, the side to move's accumulator's
@@ -92,10 +97,12 @@ impl std::error::Error for LoadError {}
 pub struct Accumulator(pub Vec<i16>);
 
 impl Network {
-    /// A network from its quantised weights (the trainer's way in); the hidden width is
-    /// `ft_bias.len()`, the number of output buckets `out_bias.len()`.
+    /// A network from its quantised weights (the trainer's way in): a block of [`FEATURES`]
+    /// columns per input bucket of `inputs`; the hidden width is `ft_bias.len()`, the number
+    /// of output buckets `out_bias.len()`.
     pub fn new(
         scale: i32,
+        inputs: InputBuckets,
         ft_weights: Vec<i16>,
         ft_bias: Vec<i16>,
         out_weights: Vec<i16>,
@@ -111,14 +118,14 @@ impl Network {
         if scale <= 0 {
             return Err(NetError::Scale(scale));
         }
-        if ft_weights.len() != FEATURES * h {
-            return Err(NetError::Shape("feature weights are not features x hidden"));
+        if ft_weights.len() != inputs.count() * FEATURES * h {
+            return Err(NetError::Shape("feature weights are not input buckets x features x hidden"));
         }
         if out_weights.len() != 2 * h * out_bias.len() {
             return Err(NetError::Shape("output weights are not buckets x 2 x hidden"));
         }
         let narrow = out_weights.iter().all(|w| (-127..=127).contains(w));
-        Ok(Network { scale, ft_weights, ft_bias, out_weights, out_bias, narrow })
+        Ok(Network { scale, inputs, ft_weights, ft_bias, out_weights, out_bias, narrow })
     }
 
     /// The net in the file at `path`, or the built-in one when `path` is empty.
@@ -141,6 +148,17 @@ impl Network {
         self.out_bias.len()
     }
 
+    /// How each perspective's block of first-layer weights is chosen.
+    pub fn input_buckets(&self) -> InputBuckets {
+        self.inputs
+    }
+
+    /// `perspective`'s view of `pos`: the block of weights its accumulator sums.
+    #[inline]
+    pub fn view(&self, pos: &Position, perspective: Color) -> View {
+        self.inputs.view(pos, perspective)
+    }
+
     pub fn scale(&self) -> i32 {
         self.scale
     }
@@ -161,7 +179,7 @@ impl Network {
         &self.out_bias
     }
 
-    /// Feature `f`'s column of first-layer weights.
+    /// Column `f` of first-layer weights ([`View::feature`]).
     #[inline]
     pub(super) fn column(&self, f: usize) -> &[i16] {
         let h = self.hidden();
@@ -171,10 +189,8 @@ impl Network {
     /// `perspective`'s accumulator for `pos`, summed from scratch.
     pub fn refresh(&self, pos: &Position, perspective: Color) -> Accumulator {
         let mut acc = self.ft_bias.clone();
-        for f in active(pos, perspective) {
-            for (a, w) in acc.iter_mut().zip(self.column(f)) {
-                *a = a.wrapping_add(*w);
-            }
+        for f in active(pos, self.view(pos, perspective)) {
+            simd::add(&mut acc, self.column(f));
         }
         Accumulator(acc)
     }

@@ -1,4 +1,4 @@
-//! The two inner loops of the network (`docs/nnue.md` §3), in AVX2 or SSE2 where the build
+//! The inner loops of the network (`docs/nnue.md` §3), in AVX2 or SSE2 where the build
 //! has them (`cfg(target_feature)`) and in portable Rust on every other build. Each gives the
 //! same integers as the others; a test holds the portable and the built-in paths together.
 
@@ -18,6 +18,22 @@ pub(super) fn update(prev: &[i16], out: &mut [i16], add: &[i16], sub: &[i16], su
         return;
     }
     portable::update(prev, out, add, sub, sub2);
+}
+
+/// `acc += column`, lane by lane, 16-bit wrapping: one piece's column into an accumulator
+/// summed from scratch (the root's, and a perspective's whose input bucket a move changed).
+#[inline]
+pub(super) fn add(acc: &mut [i16], column: &[i16]) {
+    let n = acc.len();
+    assert!(column.len() == n);
+    #[cfg(any(target_feature = "avx2", all(target_arch = "x86_64", target_feature = "sse2")))]
+    if n.is_multiple_of(LANES) {
+        // SAFETY: both slices hold `n` elements (asserted above), a multiple of the vector
+        // width, so each load and store of `LANES` elements at `i < n` stays inside them.
+        unsafe { vector::add(acc, column) };
+        return;
+    }
+    portable::add(acc, column);
 }
 
 /// `Σ clamp(acc, 0, QA)² · w`, exact, for output weights all within `-127..=127`
@@ -57,6 +73,12 @@ pub(super) mod portable {
             for (o, s) in out.iter_mut().zip(sub2) {
                 *o = o.wrapping_sub(*s);
             }
+        }
+    }
+
+    pub fn add(acc: &mut [i16], column: &[i16]) {
+        for (a, w) in acc.iter_mut().zip(column) {
+            *a = a.wrapping_add(*w);
         }
     }
 
@@ -120,6 +142,21 @@ mod vector {
                     v = sub16(v, load(s, i));
                 }
                 storeu(out.as_mut_ptr().add(i).cast::<V>(), v);
+            }
+        }
+    }
+
+    /// # Safety
+    /// `acc` and `column` have the same length, a multiple of `LANES`, and the build has the
+    /// instructions (`cfg` above).
+    #[inline]
+    pub unsafe fn add(acc: &mut [i16], column: &[i16]) {
+        for i in (0..acc.len()).step_by(LANES) {
+            // SAFETY: the build has the instructions; `i + LANES <= len` for both slices (the
+            // caller's lengths); unaligned loads, and the store into `acc`, exclusively borrowed.
+            unsafe {
+                let at = acc.as_mut_ptr().add(i).cast::<V>();
+                storeu(at, add16(loadu(at), loadu(column.as_ptr().add(i).cast::<V>())));
             }
         }
     }

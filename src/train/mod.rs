@@ -20,10 +20,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::datagen::record::{self, Record};
-use crate::nnue::feature;
+use crate::nnue::{Defence, InputBuckets};
 use crate::tune::model::fit_scale_of;
-use crate::types::Square;
-use model::{Adam, Inputs, Scratch, Weights, sigmoid};
+use crate::types::{Color, Square};
+use model::{Adam, Inputs, Scratch, Shape, Weights, sigmoid};
 
 /// What `chuhan train` is asked to do.
 #[derive(Clone, Debug)]
@@ -50,13 +50,24 @@ pub struct TrainOptions {
     pub mirror: bool,
     /// Output layers, chosen by the pieces on the board (`docs/nnue.md` §3).
     pub buckets: usize,
+    /// Blocks of first-layer weights, chosen by each side's king and defenders (§2.1).
+    pub inputs: InputBuckets,
+}
+
+impl TrainOptions {
+    /// The network's dimensions.
+    pub fn shape(&self) -> Shape {
+        Shape { hidden: self.hidden, inputs: self.inputs, buckets: self.buckets }
+    }
 }
 
 /// Positions as the network sees them, with their targets.
 #[derive(Clone, Debug, Default)]
 pub struct Positions {
+    /// How each perspective's block of weights is chosen.
+    inputs: InputBuckets,
     /// Each position's features: its `n` pieces from the side to move's perspective, then
-    /// the same pieces from the other's.
+    /// the same pieces from the other's, each in its perspective's block.
     features: Vec<u16>,
     /// Where each position's features start; one more at the end.
     starts: Vec<usize>,
@@ -70,8 +81,14 @@ pub struct Positions {
 }
 
 impl Positions {
+    /// Positions for a net of one input bucket.
     pub fn new() -> Positions {
-        Positions { starts: vec![0], ..Positions::default() }
+        Positions::with_inputs(InputBuckets::Single)
+    }
+
+    pub fn with_inputs(inputs: InputBuckets) -> Positions {
+        assert!(inputs.count() * crate::nnue::FEATURES <= 1 << 16, "the features are kept as u16");
+        Positions { inputs, starts: vec![0], ..Positions::default() }
     }
 
     pub fn push(&mut self, r: &Record) {
@@ -86,9 +103,10 @@ impl Positions {
     }
 
     fn push_seen(&mut self, r: &Record, see: impl Fn(Square) -> Square) {
-        let stm = r.side_to_move;
-        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(stm, pc, see(sq)) as u16));
-        self.features.extend(r.pieces.iter().map(|&(sq, pc)| feature(!stm, pc, see(sq)) as u16));
+        let seen = || r.pieces.iter().map(|&(sq, pc)| (see(sq), pc));
+        let view = |perspective: Color| self.inputs.view_with(perspective, Defence::of_pieces(seen(), perspective));
+        let (us, them) = (view(r.side_to_move), view(!r.side_to_move));
+        self.features.extend(us.active(seen()).chain(them.active(seen())).map(|f| f as u16));
         self.starts.push(self.features.len());
         self.scores.push(f32::from(r.score));
         self.results.push(r.stm_score());
@@ -143,7 +161,7 @@ fn gradient(w: &Weights, set: &Positions, batch: &[usize], k: f32, scale: f32, t
     batch
         .par_chunks(chunk)
         .map(|part| {
-            let mut grad = Weights::zeros(w.hidden, w.buckets());
+            let mut grad = Weights::zeros(w.shape());
             let mut scratch = Scratch::default();
             for &i in part {
                 let target = set.targets[i];
@@ -163,7 +181,7 @@ fn gradient(w: &Weights, set: &Positions, batch: &[usize], k: f32, scale: f32, t
             a.add(&b);
             a
         })
-        .unwrap_or_else(|| Weights::zeros(w.hidden, w.buckets()))
+        .unwrap_or_else(|| Weights::zeros(w.shape()))
 }
 
 /// The records of the data files, as the network sees them.
@@ -177,10 +195,11 @@ pub struct Data {
     pub bad: usize,
 }
 
-/// Reads the records of `paths`: training and validation positions, split by game; with
-/// `mirror`, each training position's mirror image trains too.
-pub fn read(paths: &[PathBuf], holdout: u32, mirror: bool) -> Result<Data, String> {
-    let mut data = Data { train: Positions::new(), validation: Positions::new(), thesis: Vec::new(), bad: 0 };
+/// Reads the records of `paths`: training and validation positions, split by game, as a net
+/// of `inputs` sees them; with `mirror`, each training position's mirror image trains too.
+pub fn read(paths: &[PathBuf], holdout: u32, mirror: bool, inputs: InputBuckets) -> Result<Data, String> {
+    let positions = || Positions::with_inputs(inputs);
+    let mut data = Data { train: positions(), validation: positions(), thesis: Vec::new(), bad: 0 };
     for path in paths {
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let records =
@@ -252,8 +271,8 @@ pub fn fit(
     train.aim(k, opts.wdl);
     validation.aim(k, opts.wdl);
     let scale = opts.scale as f32;
-    let mut w = Weights::random(opts.hidden, opts.buckets, opts.seed);
-    let mut adam = Adam::new(opts.hidden, opts.buckets);
+    let mut w = Weights::random(opts.shape(), opts.seed);
+    let mut adam = Adam::new(opts.shape());
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut state = opts.seed ^ 0x5eed;
     let mut curve = Vec::new();
@@ -294,7 +313,7 @@ pub fn fit(
 /// Reads, trains, quantises and writes the network and its curve.
 pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<(), String> {
     // The file's rules on the hidden width and the scale, before any work.
-    Weights::zeros(opts.hidden, opts.buckets).quantise(opts.scale).map_err(|e| e.to_string())?;
+    Weights::zeros(opts.shape()).quantise(opts.scale).map_err(|e| e.to_string())?;
     if !(0.0..=1.0).contains(&opts.wdl) {
         return Err("--wdl must be a number from 0 to 1".to_string());
     }
@@ -302,7 +321,7 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
         return Err("--rate must be positive, --final-rate from 0 to 1".to_string());
     }
     let started = Instant::now();
-    let Data { mut train, mut validation, thesis, bad } = read(&opts.data, opts.holdout, opts.mirror)?;
+    let Data { mut train, mut validation, thesis, bad } = read(&opts.data, opts.holdout, opts.mirror, opts.inputs)?;
     log(&format!(
         "{} positions to train{}, {} to validate ({bad} bad records skipped, {:.1} s)",
         train.len(),
@@ -331,7 +350,12 @@ pub fn run(opts: &TrainOptions, log: &mut (dyn FnMut(&str) + Send)) -> Result<()
     let net = trained.weights.quantise(opts.scale).map_err(|e| e.to_string())?;
     let bytes = net.write();
     write(&opts.out, &bytes)?;
-    let buckets = crate::words::plural(opts.buckets, "output bucket", "output buckets");
+    let buckets = format!(
+        "{}, input buckets {} ({})",
+        crate::words::plural(opts.buckets, "output bucket", "output buckets"),
+        opts.inputs,
+        opts.inputs.count()
+    );
     log(&format!(
         "net written to {} (hidden {}, {buckets}, scale {}, {} bytes; {:.1} s in all)",
         opts.out.display(),

@@ -1,7 +1,7 @@
 //! The network of `docs/nnue.md` in `f32`: its forward pass and gradient on one position, Adam,
 //! and quantisation to the file's integers.
 
-use crate::nnue::{FEATURES, NetError, Network, QA, QB, bucket};
+use crate::nnue::{FEATURES, InputBuckets, NetError, Network, QA, QB, bucket};
 
 /// Output weights are kept within this so that quantised they fit an `i8` (the inference's
 /// fast output path needs `|w| <= 127`).
@@ -10,11 +10,23 @@ const OUT_WEIGHT_LIMIT: f32 = 127.0 / QB as f32 - 0.001;
 /// inside the accumulator's `i16` once quantised.
 const FT_WEIGHT_LIMIT: f32 = 1000.0 / QA as f32;
 
+/// A network's dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub hidden: usize,
+    /// The blocks of first-layer weights and how each perspective chooses its own.
+    pub inputs: InputBuckets,
+    /// Output layers.
+    pub buckets: usize,
+}
+
 /// The weights (or their gradients, or Adam's moments: the same shape).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     pub hidden: usize,
-    /// `[FEATURES][hidden]`, feature-major as in the file.
+    pub inputs: InputBuckets,
+    /// `[input buckets][FEATURES][hidden]`, feature-major as in the file: a position's
+    /// features index its perspectives' blocks, so only those learn from it.
     pub ft: Vec<f32>,
     pub ft_bias: Vec<f32>,
     /// `[buckets][2 * hidden]`: for each output bucket, the side to move's accumulator, then
@@ -42,10 +54,12 @@ fn uniform(state: &mut u64) -> f32 {
 }
 
 impl Weights {
-    pub fn zeros(hidden: usize, buckets: usize) -> Weights {
+    pub fn zeros(shape: Shape) -> Weights {
+        let Shape { hidden, inputs, buckets } = shape;
         Weights {
             hidden,
-            ft: vec![0.0; FEATURES * hidden],
+            inputs,
+            ft: vec![0.0; inputs.count() * FEATURES * hidden],
             ft_bias: vec![0.0; hidden],
             out: vec![0.0; buckets * 2 * hidden],
             out_bias: vec![0.0; buckets],
@@ -56,14 +70,18 @@ impl Weights {
         self.out_bias.len()
     }
 
+    pub fn shape(&self) -> Shape {
+        Shape { hidden: self.hidden, inputs: self.inputs, buckets: self.buckets() }
+    }
+
     /// Random first-layer weights small enough that a position's sums start inside the
     /// activation's slope (0 to 1), random output weights, zero biases.
-    pub fn random(hidden: usize, buckets: usize, seed: u64) -> Weights {
+    pub fn random(shape: Shape, seed: u64) -> Weights {
         let mut state = seed;
-        let mut w = Weights::zeros(hidden, buckets);
+        let mut w = Weights::zeros(shape);
         w.ft.iter_mut().for_each(|x| *x = 0.1 * uniform(&mut state));
         w.ft_bias.iter_mut().for_each(|x| *x = 0.25 + 0.1 * uniform(&mut state));
-        let out_scale = 1.0 / (hidden as f32).sqrt();
+        let out_scale = 1.0 / (shape.hidden as f32).sqrt();
         w.out.iter_mut().for_each(|x| *x = out_scale * uniform(&mut state));
         w
     }
@@ -154,6 +172,7 @@ impl Weights {
         let q = |x: f32, by: i32| (x * by as f32).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
         Network::new(
             scale,
+            self.inputs,
             self.ft.iter().map(|&x| q(x, QA)).collect(),
             self.ft_bias.iter().map(|&x| q(x, QA)).collect(),
             self.out.iter().map(|&x| q(x, QB)).collect(),
@@ -200,8 +219,8 @@ const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
 impl Adam {
-    pub fn new(hidden: usize, buckets: usize) -> Adam {
-        Adam { m: Weights::zeros(hidden, buckets), v: Weights::zeros(hidden, buckets), t: 0 }
+    pub fn new(shape: Shape) -> Adam {
+        Adam { m: Weights::zeros(shape), v: Weights::zeros(shape), t: 0 }
     }
 
     /// One step of size `rate` against `grad`; the weights are then clipped to what the file
