@@ -392,11 +392,10 @@ impl Build<'_> {
         // A level acts on two codes of the side to move only: the entries the level before
         // resolved, and those whose captures resolve them now. A pass over a large table is
         // a stream through memory, so the scan for them is kept to a load and two compares.
-        let (stepped_back, by_capture) = if level % 2 == 1 {
-            (Value::loss(level - 1).0, pending(Value::win(level)))
-        } else {
-            (Value::win(level - 1).0, pending(Value::loss(level)))
-        };
+        let odd = level % 2 == 1;
+        let (stepped_back, now) =
+            if odd { (Value::loss(level - 1), Value::win(level)) } else { (Value::win(level - 1), Value::loss(level)) };
+        let (stepped_back, by_capture) = (stepped_back.0, pending(now));
         let step_back = |i: Index, preds: &mut Vec<Index>| match ix.decode(i) {
             // A restricted mover's moves that offend are not among its moves (§16); whether
             // a quiet move offends depends on the position it reaches alone, so either
@@ -415,15 +414,15 @@ impl Build<'_> {
                 let i = start + k as u64;
                 if code == by_capture {
                     // Its captures' best: a win now, or a loss now once no quiet move is left.
-                    if level % 2 == 1 || own.counter[i as usize].load(Relaxed) == 0 {
-                        count(own.resolve(i, if level % 2 == 1 { Value::win(level) } else { Value::loss(level) }));
+                    if odd || own.counter[i as usize].load(Relaxed) == 0 {
+                        count(own.resolve(i, now));
                     }
                     continue;
                 }
                 step_back(i, preds);
-                if level % 2 == 1 {
+                if odd {
                     for &p in preds.iter() {
-                        count(other.resolve(p, Value::win(level)));
+                        count(other.resolve(p, now));
                     }
                     continue;
                 }
@@ -434,7 +433,7 @@ impl Build<'_> {
                     }
                     let loses_by_level = capture.is_broken() || capture.is_loss() && capture.plies() <= Some(level);
                     if loses_by_level {
-                        count(other.resolve(p, Value::loss(level)));
+                        count(other.resolve(p, now));
                     }
                 }
             }
